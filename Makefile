@@ -1,0 +1,53 @@
+# DeckLab: `make run` serves the site with a worker; `make test` runs the whole suite.
+# Both set up everything first (virtualenv, pinned packages, migrations, shipped card data).
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+HOST ?= 127.0.0.1
+PYTEST_ARGS ?=
+
+.PHONY: run test setup bench lint format clean worker
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+setup: $(VENV)/.installed
+	$(PY) manage.py migrate --no-input -v 0
+	$(PY) manage.py load_card_data
+	$(PY) manage.py collectstatic --no-input -v 0
+
+run: setup
+	@echo "DeckLab: http://$(HOST):$(PORT)/  (Ctrl-C stops the site and the worker)"
+	$(PY) -m celery -A decklab worker --loglevel=warning --concurrency=2 & \
+	worker=$$!; trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+worker: setup
+	$(PY) -m celery -A decklab worker --loglevel=info
+
+test: setup
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(PY) manage.py makemigrations --check --dry-run -v 0
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: setup
+	$(PY) manage.py bench
+
+lint: $(VENV)/.installed
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports
+
+format: $(VENV)/.installed
+	$(PY) -m ruff check --fix .
+	$(PY) -m ruff format .
+
+clean:
+	rm -rf var .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,158 @@
+"""The vocabulary every game shares: cards, zones, decks, formats, violations.
+
+This package is pure Python (no Django, no Celery, no PIL): the same objects serve the command line,
+the API, the web editor and the simulation workers, and the tests of `tests/games` need no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cards.games import messages
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card's facts: the contract columns parsed to Python values (`data`), unknown ones kept."""
+
+    number: str
+    name: str
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def __getitem__(self, column: str) -> Any:
+        return self.data.get(column)
+
+    @property
+    def label(self) -> str:
+        """How messages name a card: its number and its name."""
+        return f"{self.number} {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A part of a decklist (CONTRACT §1), with the display names a header may use."""
+
+    slug: str
+    label: str
+    label_ja: str
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def header_names(self) -> tuple[str, ...]:
+        return (self.slug, self.label, self.label_ja, *self.aliases)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    card: Card
+    count: int
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A resolved decklist: per zone, the cards and their counts (cards never repeat in a zone)."""
+
+    zones: Mapping[str, tuple[Entry, ...]]
+
+    def entries(self, zone: str | None = None) -> Iterator[Entry]:
+        if zone is not None:
+            yield from self.zones.get(zone, ())
+            return
+        for entries in self.zones.values():
+            yield from entries
+
+    def size(self, zone: str) -> int:
+        return sum(entry.count for entry in self.zones.get(zone, ()))
+
+    def counts(self) -> dict[str, int]:
+        return {zone: self.size(zone) for zone in self.zones}
+
+    def quantities(self) -> dict[str, dict[str, int]]:
+        """Zone → card number → count: the plain shape stored in versions and deck codes."""
+        return {
+            zone: {entry.card.number: entry.count for entry in entries}
+            for zone, entries in self.zones.items()
+        }
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule, with the numbers a player needs to fix it (CONTRACT §4).
+
+    The message is rendered from the catalogue in `messages` at output time, so one violation can
+    be shown in English on the command line and in Japanese on the site.
+    """
+
+    code: str
+    rule: str
+    zone: str | None = None
+    cards: tuple[str, ...] = ()
+    count: int | None = None
+    limit: int | None = None
+    #: Decklist line the problem is on, for problems in the text itself.
+    line: int | None = None
+    message_key: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    def message(self, lang: str = "en") -> str:
+        values = {
+            "count": self.count,
+            "limit": self.limit,
+            "zone": self.zone,
+            "line": self.line,
+            **self.params,
+        }
+        return messages.render(self.message_key or self.code, lang, values)
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "code": self.code,
+            "message": self.message(lang),
+            "rule": self.rule,
+            "zone": self.zone,
+            "cards": list(self.cards),
+        }
+        if self.count is not None:
+            out["count"] = self.count
+        if self.limit is not None:
+            out["limit"] = self.limit
+        if self.line is not None:
+            out["line"] = self.line
+        return out
+
+
+#: Game data a rule may need beyond the deck, by key: Blade Rondo's `set_decks`, which users can
+#: import (`import_cards blade_rondo --set-decks`). Rules fall back to the shipped data when absent.
+GameData = Mapping[str, Any]
+
+Rule = Callable[[Deck, GameData], Iterable[Violation]]
+
+
+@dataclass(frozen=True)
+class Format:
+    """A format is data: its rules (small functions, parameters bound) and a description."""
+
+    slug: str
+    name: str
+    rules: tuple[Rule, ...]
+    description: str = ""
+
+    def check(self, deck: Deck, data: GameData | None = None) -> list[Violation]:
+        game_data = data or {}
+        return [violation for rule in self.rules for violation in rule(deck, game_data)]
+
+
+class CardPool(Protocol):
+    """Where a decklist's references are looked up: memory in tests, the database on the site."""
+
+    def by_numbers(self, numbers: Iterable[str]) -> Mapping[str, Card]:
+        """Cards by folded number (see `text.fold`); missing numbers are absent."""
+        ...
+
+    def by_name_keys(self, keys: Iterable[str]) -> Mapping[str, list[Card]]:
+        """Cards by folded name key (see `Game.name_keys`); a key may match several cards."""
+        ...

@@ -1,0 +1,28 @@
+"""Dragon Ball Super Card Game, ZENKAI series rules (RULES.md §2)."""
+
+from cards.games.base import Card, Zone
+from cards.games.dbscg.legality import FORMATS
+from cards.games.dbscg.schema import SCHEMA
+from cards.games.game import Game, name_key
+
+
+def _name_keys(card: Card) -> tuple[str, ...]:
+    # A leader may be named by either side.
+    names = [card.name, card["name_back"]]
+    return tuple(name_key(name) for name in names if name)
+
+
+GAME = Game(
+    slug="dbscg",
+    name="Dragon Ball Super Card Game",
+    name_ja="ドラゴンボール超 カードゲーム",
+    zones=(
+        Zone("leader", "Leader", "リーダー", ("Leader Card", "リーダーカード")),
+        Zone("main", "Main", "メイン", ("Main Deck", "メインデッキ", "Deck", "デッキ")),
+        Zone("zdeck", "Z-Deck", "Zデッキ", ("Z Deck", "Z-デッキ")),
+    ),
+    schema=SCHEMA,
+    formats=FORMATS,
+    identity=lambda card: card.number,
+    name_keys=_name_keys,
+)

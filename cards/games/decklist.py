@@ -1,0 +1,226 @@
+"""Decklist text (CONTRACT §3): parsing, resolving against a card pool, and the canonical export.
+
+Parsing never raises: a line that is not a header, comment or card line becomes a
+`decklist.syntax` violation, and a reference no card matches becomes `decklist.unknown_card` or
+`decklist.ambiguous_card`, so a player sees every problem of a pasted list at once.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from cards.games import messages
+from cards.games.base import Card, CardPool, Deck, Entry, Violation
+from cards.games.game import Game, name_key, number_key
+from cards.games.text import fold
+
+#: A quantity above this is a typo, not a deck (and would make the engines allocate nonsense).
+MAX_QUANTITY = 999
+
+_RULE = "Decklist text (CONTRACT.md §3)."
+
+messages.register(
+    "decklist.syntax",
+    en="Line {line}: {text!r} is neither a section header, a comment nor a card line.",
+    ja="{line}行目: 「{text}」は見出し・コメント・カード行のどれでもありません。",
+)
+messages.register(
+    "decklist.quantity",
+    en="Line {line}: {quantity} copies is not a quantity (1 to {max} per line).",
+    ja="{line}行目: {quantity}枚は指定できません(1行に1〜{max}枚)。",
+)
+messages.register(
+    "decklist.unknown_card",
+    en="Line {line}: no card matches {reference!r}. Check the number or the name.",
+    ja="{line}行目: 「{reference}」に一致するカードがありません。番号か名前を確認してください。",
+)
+messages.register(
+    "decklist.ambiguous_card",
+    en="Line {line}: {reference!r} matches {matches}. Write the card number instead.",
+    ja="{line}行目: 「{reference}」は複数のカード({matches})に一致します。カード番号で書いてください。",
+)
+
+_COMMENT = re.compile(r"^(#|//)")
+_HEADER = re.compile(r"^(?P<name>.+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*(?:\(\s*\d+\s*\))?$")
+_QTY_FIRST = re.compile(r"^(?P<qty>\d+)\s*(?:[x×]\s+|\s+(?:[x×]\s+)?)(?P<ref>\S.*)$", re.IGNORECASE)
+_QTY_LAST = re.compile(r"^(?P<ref>.*?\S)\s+[x×]\s*(?P<qty>\d+)$", re.IGNORECASE)
+_QTY_MAI = re.compile(r"^(?P<ref>.*?\S)\s*(?P<qty>\d+)\s*枚$")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One card line: where it stands, which zone it is in, how many, and what it names."""
+
+    number: int
+    zone: str
+    quantity: int
+    reference: str
+
+    @property
+    def first_word(self) -> str:
+        return self.reference.split(" ", 1)[0]
+
+
+@dataclass
+class ParsedDecklist:
+    lines: list[Line] = field(default_factory=list)
+    problems: list[Violation] = field(default_factory=list)
+
+
+def _header_key(text: str) -> str:
+    return re.sub(r"[\s\-_・]", "", fold(text))
+
+
+def _zone_headers(game: Game) -> dict[str, str]:
+    return {_header_key(name): zone.slug for zone in game.zones for name in zone.header_names}
+
+
+def parse(game: Game, text: str) -> ParsedDecklist:
+    headers = _zone_headers(game)
+    zone = game.default_zone
+    parsed = ParsedDecklist()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = unicodedata.normalize("NFKC", raw).strip()
+        if not line or _COMMENT.match(line):
+            continue
+        header = _HEADER.match(line)
+        if header and _header_key(header["name"]) in headers:
+            zone = headers[_header_key(header["name"])]
+            continue
+        # Trailing counts first: a reference may itself start with digits (Gundam War ids).
+        match = _QTY_LAST.match(line) or _QTY_MAI.match(line) or _QTY_FIRST.match(line)
+        if match is None:
+            parsed.problems.append(
+                Violation(
+                    code="decklist.syntax",
+                    rule=_RULE,
+                    zone=zone,
+                    count=number,
+                    line=number,
+                    params={"text": raw.strip()},
+                )
+            )
+            continue
+        quantity = int(match["qty"])
+        if not 1 <= quantity <= MAX_QUANTITY:
+            parsed.problems.append(
+                Violation(
+                    code="decklist.syntax",
+                    message_key="decklist.quantity",
+                    rule=_RULE,
+                    zone=zone,
+                    count=number,
+                    line=number,
+                    params={"quantity": quantity, "max": MAX_QUANTITY},
+                )
+            )
+            continue
+        reference = re.sub(r"\s+", " ", match["ref"])
+        parsed.lines.append(Line(number, zone, quantity, reference))
+    return parsed
+
+
+def resolve(game: Game, parsed: ParsedDecklist, pool: CardPool) -> tuple[Deck, list[Violation]]:
+    """Look every line's card up: by number first, then by the whole reference as a name."""
+    by_number = pool.by_numbers({number_key(line.first_word) for line in parsed.lines})
+    unnumbered = [line for line in parsed.lines if number_key(line.first_word) not in by_number]
+    by_name = pool.by_name_keys({name_key(line.reference) for line in unnumbered})
+
+    problems = list(parsed.problems)
+    counts: dict[str, dict[str, int]] = {zone: {} for zone in game.zone_slugs}
+    cards: dict[str, Card] = {}
+    for line in parsed.lines:
+        card = by_number.get(number_key(line.first_word))
+        if card is None:
+            matches = _distinct(by_name.get(name_key(line.reference), []))
+            if len(matches) != 1:
+                problems.append(_lookup_problem(line, matches))
+                continue
+            card = matches[0]
+        cards[card.number] = card
+        zone = counts[line.zone]
+        zone[card.number] = zone.get(card.number, 0) + line.quantity
+    deck = Deck(
+        zones={
+            zone: tuple(Entry(cards[number], count) for number, count in numbers.items())
+            for zone, numbers in counts.items()
+        }
+    )
+    return deck, problems
+
+
+def _distinct(cards: Iterable[Card]) -> list[Card]:
+    return list({card.number: card for card in cards}.values())
+
+
+def _lookup_problem(line: Line, matches: list[Card]) -> Violation:
+    if not matches:
+        return Violation(
+            code="decklist.unknown_card",
+            rule=_RULE,
+            zone=line.zone,
+            cards=(line.reference,),
+            line=line.number,
+            params={"reference": line.reference},
+        )
+    shown = ", ".join(sorted((card.number for card in matches), key=natural_key)[:5])
+    if len(matches) > 5:
+        shown += f" … ({len(matches)} cards)"
+    return Violation(
+        code="decklist.ambiguous_card",
+        rule=_RULE,
+        zone=line.zone,
+        cards=tuple(card.number for card in matches),
+        count=len(matches),
+        line=line.number,
+        params={"reference": line.reference, "matches": shown},
+    )
+
+
+def load(game: Game, text: str, pool: CardPool) -> tuple[Deck, list[Violation]]:
+    """Parse and resolve in one step."""
+    return resolve(game, parse(game, text), pool)
+
+
+def natural_key(number: str) -> tuple:
+    """Sort card numbers as people read them: BT1-009 before BT1-010 before BT10-001."""
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part.casefold())
+        for part in re.split(r"(\d+)", number)
+        if part
+    )
+
+
+def export(game: Game, deck: Deck) -> str:
+    """The canonical text: a header per non-empty zone, then `N NUMBER NAME` by number."""
+    blocks = []
+    for zone in game.zones:
+        entries = sorted(deck.zones.get(zone.slug, ()), key=lambda e: natural_key(e.card.number))
+        if not entries:
+            continue
+        size = sum(entry.count for entry in entries)
+        lines = [f"{zone.label} ({size})"]
+        lines += [f"{entry.count} {entry.card.number} {entry.card.name}" for entry in entries]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n" if blocks else ""
+
+
+class MemoryPool:
+    """A `CardPool` over cards held in memory (tests, benchmarks, deck codes with card files)."""
+
+    def __init__(self, game: Game, cards: Iterable[Card]):
+        self._numbers: dict[str, Card] = {}
+        self._names: dict[str, list[Card]] = {}
+        for card in cards:
+            self._numbers[number_key(card.number)] = card
+            for key in game.name_keys(card):
+                self._names.setdefault(key, []).append(card)
+
+    def by_numbers(self, numbers: Iterable[str]) -> dict[str, Card]:
+        return {n: self._numbers[n] for n in numbers if n in self._numbers}
+
+    def by_name_keys(self, keys: Iterable[str]) -> dict[str, list[Card]]:
+        return {k: self._names[k] for k in keys if k in self._names}

@@ -1,0 +1,38 @@
+"""Dreadnought (ドレッドノート), RULES.md §1."""
+
+from cards.games.base import Card, Zone
+from cards.games.dreadnought.legality import FORMATS
+from cards.games.dreadnought.schema import SCHEMA
+from cards.games.game import Game, name_key
+from cards.games.text import fold
+
+
+def _name_keys(card: Card) -> tuple[str, ...]:
+    # A decklist may carry the epithet (二つ名) before or after the name, bracketed or not.
+    epithet = card["epithet"]
+    names = {card.name}
+    if epithet:
+        names |= {
+            f"{epithet} {card.name}",
+            f"【{epithet}】{card.name}",
+            f"「{epithet}」{card.name}",
+            f"{card.name}({epithet})",
+            f"{card.name} {epithet}",
+        }
+    return tuple(sorted(name_key(name) for name in names))
+
+
+GAME = Game(
+    slug="dreadnought",
+    name="Dreadnought",
+    name_ja="ドレッドノート",
+    zones=(
+        Zone("casters", "Casters", "キャスター", ("Caster",)),
+        Zone("main", "Main", "メイン", ("Main Deck", "メインデッキ", "Deck", "デッキ")),
+    ),
+    schema=SCHEMA,
+    formats=FORMATS,
+    # Epithet and version do not change the name; a suffix such as II does (RULES.md §1.1.3).
+    identity=lambda card: fold(card.name).replace(" ", ""),
+    name_keys=_name_keys,
+)

@@ -1,0 +1,38 @@
+"""Gundam War (ガンダムウォー), RULES.md §3."""
+
+from cards.games.base import Card, Zone
+from cards.games.game import Game, name_key
+from cards.games.gundam_war.legality import FORMATS
+from cards.games.gundam_war.schema import SCHEMA
+from cards.games.text import fold
+
+
+def full_name(card: Card) -> str:
+    """The name deck building counts: the card name with its model number (型番)."""
+    model = card["model_number"]
+    return f"{card.name}({model})" if model else card.name
+
+
+def _identity(card: Card) -> str:
+    return fold(full_name(card))
+
+
+def _name_keys(card: Card) -> tuple[str, ...]:
+    model = card["model_number"]
+    names = {card.name, full_name(card)} | ({f"{card.name} {model}"} if model else set())
+    return tuple(sorted(name_key(name) for name in names))
+
+
+GAME = Game(
+    slug="gundam_war",
+    name="Gundam War",
+    name_ja="ガンダムウォー",
+    zones=(
+        Zone("main", "Main", "メイン", ("Main Deck", "メインデッキ", "Deck", "デッキ")),
+        Zone("side", "Side", "サイド", ("Side Deck", "サイドデッキ", "Sideboard", "サイドボード")),
+    ),
+    schema=SCHEMA,
+    formats=FORMATS,
+    identity=_identity,
+    name_keys=_name_keys,
+)

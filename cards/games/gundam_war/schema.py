@@ -1,0 +1,26 @@
+"""Gundam War card columns (CONTRACT §2)."""
+
+from cards.games.schema import Column, Schema, choice, copy_limit, integer, list_of
+
+TYPES = ("UNIT", "CHARACTER", "OPERATION", "COMMAND", "G")
+COLORS = ("青", "緑", "黒", "赤", "茶", "白", "紫")
+G_KINDS = ("basic", "special", "basic_equivalent")
+ONE_PER_DECK = "1枚制限/デッキ"
+UNIQUE = "ユニーク"
+
+SCHEMA = Schema(
+    type_column="type",
+    columns=(
+        Column("number", required=True),
+        Column("name", required=True),
+        Column("model_number"),
+        Column("type", choice(*TYPES, fold_case=True), required=True),
+        Column("color", choice(*COLORS)),
+        Column("set"),
+        Column("g_kind", choice(*G_KINDS, fold_case=True)),
+        Column("keywords", list_of(choice(ONE_PER_DECK, UNIQUE))),
+        Column("copy_limit", copy_limit),
+        Column("total_cost", integer),
+        Column("color_cost", integer),
+    ),
+)

@@ -1,0 +1,40 @@
+"""The message catalogue: every violation message in English and Japanese.
+
+Messages are looked up by key when a violation is shown, not when it is found, so the language is
+the reader's choice (`--lang ja`, `Accept-Language`, the site's language). Each game registers its
+own messages next to its rules; a missing Japanese text falls back to English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+LANGUAGES = ("en", "ja")
+_CATALOGUE: dict[str, dict[str, str]] = {}
+
+
+def register(key: str, *, en: str, ja: str) -> None:
+    """Add a message; the texts are `str.format` templates over the violation's values."""
+    existing = _CATALOGUE.get(key)
+    if existing is not None and existing != {"en": en, "ja": ja}:
+        raise ValueError(f"message {key!r} is registered twice with different texts")
+    _CATALOGUE[key] = {"en": en, "ja": ja}
+
+
+def render(key: str, lang: str, values: Mapping[str, Any]) -> str:
+    texts = _CATALOGUE.get(key)
+    if texts is None:
+        raise KeyError(f"no message registered for {key!r}")
+    template = texts.get(lang) or texts["en"]
+    return template.format_map(values)
+
+
+def normalize_language(lang: str | None) -> str:
+    """Map 'ja-JP', 'JA', None … onto a supported language."""
+    code = (lang or "en").split("-")[0].split("_")[0].lower()
+    return code if code in LANGUAGES else "en"
+
+
+def keys() -> list[str]:
+    return sorted(_CATALOGUE)

@@ -1,0 +1,42 @@
+"""The five games, by slug. Game modules are imported on first use."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+
+from cards.games.game import Game
+
+#: slug → the package that holds the game (its `__init__` defines `GAME`).
+GAMES: dict[str, str] = {
+    "dbscg": "cards.games.dbscg",
+    "gundam_war": "cards.games.gundam_war",
+    "dreadnought": "cards.games.dreadnought",
+    "blade_rondo": "cards.games.blade_rondo",
+    "draws_troidal": "cards.games.draws_troidal",
+}
+
+
+class UnknownGame(KeyError):
+    def __str__(self) -> str:
+        return f"unknown game {self.args[0]!r} (known: {', '.join(GAMES)})"
+
+
+@cache
+def get_game(slug: str) -> Game:
+    try:
+        package = GAMES[slug]
+    except KeyError:
+        raise UnknownGame(slug) from None
+    return import_module(package).GAME
+
+
+def all_games() -> list[Game]:
+    return [get_game(slug) for slug in GAMES]
+
+
+def game_module(slug: str, name: str) -> ModuleType:
+    """One of a game's standard modules (`schema`, `legality`, `goldfish`)."""
+    get_game(slug)  # raises UnknownGame
+    return import_module(f"{GAMES[slug]}.{name}")

@@ -1,0 +1,176 @@
+"""Card-data columns (CONTRACT §2) and the parsing of one row into a `Card`.
+
+Each game declares its columns once, as data; `Schema.from_row` turns a CSV or JSON row into a
+`Card` or raises `RowError` naming every bad column, so an importer can report all of a file's
+problems at once. Empty cells mean "none": `None` for scalars, `()` for lists.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cards.games.base import Card
+
+ANY = "any"
+
+
+class RowError(ValueError):
+    """A row that cannot become a card; `problems` holds (column, message) pairs."""
+
+    def __init__(self, problems: list[tuple[str, str]]):
+        self.problems = problems
+        super().__init__("; ".join(f"{column}: {message}" for column, message in problems))
+
+
+Parser = Callable[[Any], Any]
+
+
+def _text(value: Any) -> str:
+    return str(value).strip()
+
+
+def text(value: Any) -> str:
+    return _text(value)
+
+
+def integer(value: Any) -> int:
+    if isinstance(value, bool):
+        raise ValueError(f"expected a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    raw = _text(value).replace(",", "")
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if not re.fullmatch(r"[+-]?\d+", raw):
+        raise ValueError(f"expected a whole number, got {raw!r}")
+    return int(raw)
+
+
+def choice(*allowed: str, fold_case: bool = False) -> Parser:
+    lookup = {(a.casefold() if fold_case else a): a for a in allowed}
+
+    def parse(value: Any) -> str:
+        raw = _text(value)
+        found = lookup.get(raw.casefold() if fold_case else raw)
+        if found is None:
+            raise ValueError(f"{raw!r} is not one of {', '.join(allowed)}")
+        return found
+
+    return parse
+
+
+@dataclass(frozen=True)
+class list_of:  # noqa: N801 - reads as a parser, like the functions beside it
+    """A cell holding several values; JSON may give a real list instead. Empty means `()`."""
+
+    item: Parser
+    separator: str = ";"
+
+    def __call__(self, value: Any) -> tuple[Any, ...]:
+        parts = value if isinstance(value, (list, tuple)) else _text(value).split(self.separator)
+        return tuple(self.item(p) for p in (_text(part) for part in parts) if p)
+
+
+def number_or(*words: str) -> Parser:
+    """A whole number, or one of a few words (`X` energy cost, `any` copy limit)."""
+    lookup = {w.casefold(): w for w in words}
+
+    def parse(value: Any) -> int | str:
+        raw = _text(value)
+        if raw.casefold() in lookup:
+            return lookup[raw.casefold()]
+        try:
+            return integer(value)
+        except ValueError:
+            raise ValueError(
+                f"expected a whole number or {' / '.join(words)}, got {raw!r}"
+            ) from None
+
+    return parse
+
+
+def pattern(regex: str, description: str) -> Parser:
+    compiled = re.compile(regex)
+
+    def parse(value: Any) -> str:
+        raw = _text(value)
+        if not compiled.fullmatch(raw):
+            raise ValueError(f"{raw!r} is not {description}")
+        return raw
+
+    return parse
+
+
+copy_limit = number_or(ANY)
+
+
+def flag(value: Any) -> bool:
+    """A yes/no cell: 1/0, true/false, yes/no, y/n."""
+    if isinstance(value, bool):
+        return value
+    raw = _text(value).casefold()
+    if raw in {"1", "true", "yes", "y"}:
+        return True
+    if raw in {"0", "false", "no", "n"}:
+        return False
+    raise ValueError(f"expected 1 or 0, got {raw!r}")
+
+
+@dataclass(frozen=True)
+class Column:
+    """A card-file column. `required`: the header must have it and, unless `empty_ok`, every row a
+    value (Dreadnought's cluster is required, yet empty means the 【 】 condition)."""
+
+    name: str
+    parse: Parser = text
+    required: bool = False
+    empty_ok: bool = False
+
+
+@dataclass(frozen=True)
+class Schema:
+    """The columns of one game's card files. `type_column` names the card's category column."""
+
+    columns: tuple[Column, ...]
+    type_column: str
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns if c.required)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+    def missing_columns(self, header: Iterable[str]) -> list[str]:
+        present = set(header)
+        return [name for name in self.required if name not in present]
+
+    def from_row(self, row: Mapping[str, Any]) -> Card:
+        data: dict[str, Any] = {}
+        problems: list[tuple[str, str]] = []
+        for column in self.columns:
+            raw = row.get(column.name)
+            if raw is None or (isinstance(raw, str) and not raw.strip()) or raw == []:
+                if column.required and not column.empty_ok:
+                    problems.append((column.name, "is required and empty"))
+                data[column.name] = () if isinstance(column.parse, list_of) else None
+                continue
+            try:
+                data[column.name] = column.parse(raw)
+            except ValueError as error:
+                problems.append((column.name, str(error)))
+        if problems:
+            raise RowError(problems)
+        extra = {
+            key: value
+            for key, value in row.items()
+            if key not in self.names and key is not None and value not in (None, "")
+        }
+        number = data.pop("number")
+        name = data.pop("name")
+        card_type = data.get(self.type_column) or ""
+        return Card(number=number, name=name, type=card_type, data=data, extra=extra)

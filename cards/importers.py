@@ -1,0 +1,274 @@
+"""Card files (CONTRACT §2) → validated cards → one atomic upsert.
+
+A file is read whole and every row checked before anything is written: one bad row rejects the
+file, and the report names every bad row by line and column. Re-importing the same file writes
+nothing (rows are compared with what is stored), so `make run` can import on every start.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from django.db import transaction
+
+from cards.games import base
+from cards.games.game import Game, number_key
+from cards.games.registry import get_game
+from cards.games.schema import RowError
+from cards.models import Card, CardName, GameData
+
+#: Rows written per INSERT/UPDATE statement.
+BATCH = 500
+
+
+@dataclass(frozen=True)
+class Problem:
+    line: int
+    column: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"line {self.line}" if self.line else "file"
+        return (
+            f"{where}, column {self.column}: {self.message}"
+            if self.column
+            else f"{where}: {self.message}"
+        )
+
+
+class ImportFailed(Exception):
+    """The file was rejected; nothing was written. `problems` lists every reason."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__(f"{len(problems)} problem(s); nothing was imported")
+
+
+@dataclass
+class ImportReport:
+    game: str
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    numbers: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game}: {self.created} created, {self.updated} updated, "
+            f"{self.unchanged} unchanged"
+        )
+
+
+def read_rows(content: bytes, filename: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
+    """(line number, row) pairs of a CSV or JSON card file; `ImportFailed` if unreadable."""
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ImportFailed(
+            [Problem(0, "", f"not UTF-8 text ({error.reason} at byte {error.start})")]
+        ) from None
+    if filename.lower().endswith(".json") or text.lstrip().startswith("["):
+        return _json_rows(text)
+    return _csv_rows(text)
+
+
+def _csv_rows(text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    if not reader.fieldnames:
+        raise ImportFailed([Problem(1, "", "the file is empty: expected a header row")])
+    reader.fieldnames = [name.strip() for name in reader.fieldnames]
+    rows = []
+    start = 2
+    try:
+        for row in reader:
+            if None in row:  # more cells than header columns
+                rows.append((start, {**row, "__overflow__": row.pop(None)}))
+            else:
+                rows.append((start, row))
+            start = reader.line_num + 1
+    except csv.Error as error:
+        raise ImportFailed([Problem(start, "", f"broken CSV: {error}")]) from None
+    return iter([(0, {"__header__": reader.fieldnames}), *rows])
+
+
+def _json_rows(text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
+    decoder = json.JSONDecoder()
+    position = _skip_space(text, 0)
+    if not text.startswith("[", position):
+        raise ImportFailed([Problem(1, "", "a JSON card file is a list of objects")])
+    position += 1
+    rows: list[tuple[int, Mapping[str, Any]]] = []
+    while True:
+        position = _skip_space(text, position)
+        if text.startswith("]", position):
+            break
+        line = text.count("\n", 0, position) + 1
+        try:
+            item, position = decoder.raw_decode(text, position)
+        except json.JSONDecodeError as error:
+            raise ImportFailed([Problem(error.lineno, "", f"broken JSON: {error.msg}")]) from None
+        if not isinstance(item, dict):
+            raise ImportFailed([Problem(line, "", "each item must be an object")])
+        rows.append((line, {str(k): v for k, v in item.items()}))
+        position = _skip_space(text, position)
+        if text.startswith(",", position):
+            position += 1
+        elif not text.startswith("]", position):
+            raise ImportFailed(
+                [Problem(text.count("\n", 0, position) + 1, "", "broken JSON: expected , or ]")]
+            )
+    header = sorted({key for _, row in rows for key in row})
+    return iter([(0, {"__header__": header}), *rows])
+
+
+def _skip_space(text: str, position: int) -> int:
+    while position < len(text) and text[position] in " \t\r\n":
+        position += 1
+    return position
+
+
+def parse_file(game: Game, content: bytes, filename: str) -> list[base.Card]:
+    """Every row as a card, or `ImportFailed` with every problem of the file."""
+    rows = read_rows(content, filename)
+    _, header_row = next(rows)
+    header = header_row["__header__"]
+    missing = game.schema.missing_columns(header)
+    if missing:
+        raise ImportFailed([Problem(1, column, "required column is missing") for column in missing])
+    problems: list[Problem] = []
+    cards: list[base.Card] = []
+    first_line: dict[str, int] = {}
+    for line, row in rows:
+        if "__overflow__" in row:
+            problems.append(Problem(line, "", "more cells than the header has columns"))
+            continue
+        raw_number = str(row.get("number") or "").strip()
+        key = number_key(raw_number)
+        if raw_number and key in first_line:
+            problems.append(
+                Problem(line, "number", f"{raw_number} is already on line {first_line[key]}")
+            )
+            continue
+        first_line.setdefault(key, line)
+        try:
+            cards.append(game.schema.from_row(row))
+        except RowError as error:
+            problems += [Problem(line, column, message) for column, message in error.problems]
+    if problems:
+        raise ImportFailed(problems)
+    return cards
+
+
+def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
+    """Validate the whole file, then insert new cards and update changed ones in one transaction."""
+    game = get_game(game_slug)
+    cards = parse_file(game, content, filename)
+    report = ImportReport(game=game_slug)
+    stored = {
+        row.number: row
+        for row in Card.objects.filter(game=game_slug).only(
+            "number", "name", "type", "data", "extra"
+        )
+    }
+    new: list[Card] = []
+    changed: list[Card] = []
+    for card in cards:
+        values = _columns(card)
+        row = stored.get(card.number)
+        if row is None:
+            new.append(
+                Card(
+                    game=game_slug, number=card.number, number_key=number_key(card.number), **values
+                )
+            )
+        elif any(getattr(row, name) != value for name, value in values.items()):
+            for name, value in values.items():
+                setattr(row, name, value)
+            changed.append(row)
+    report.created, report.updated = len(new), len(changed)
+    report.unchanged = len(cards) - len(new) - len(changed)
+    if not new and not changed:
+        return report
+    with transaction.atomic():
+        Card.objects.bulk_create(new, batch_size=BATCH)
+        Card.objects.bulk_update(changed, ["name", "type", "data", "extra"], batch_size=BATCH)
+        touched = [row.number for row in new + changed]
+        report.numbers = touched
+        _rebuild_name_keys(game, touched)
+    return report
+
+
+def _columns(card: base.Card) -> dict[str, Any]:
+    # Through JSON once, so tuples compare equal to the lists the database gives back.
+    data = json.loads(json.dumps(dict(card.data), ensure_ascii=False))
+    extra = json.loads(json.dumps(dict(card.extra), ensure_ascii=False, default=str))
+    return {"name": card.name, "type": card.type, "data": data, "extra": extra}
+
+
+def _rebuild_name_keys(game: Game, numbers: list[str]) -> None:
+    for start in range(0, len(numbers), BATCH):
+        chunk = numbers[start : start + BATCH]
+        rows = list(Card.objects.filter(game=game.slug, number__in=chunk))
+        CardName.objects.filter(card__in=rows).delete()
+        CardName.objects.bulk_create(
+            [
+                CardName(card=row, game=game.slug, key=key)
+                for row in rows
+                for key in game.name_keys(row.to_game_card())
+            ],
+            batch_size=BATCH,
+        )
+
+
+def import_path(game_slug: str, path: Path | str) -> ImportReport:
+    path = Path(path)
+    return import_cards(game_slug, path.read_bytes(), path.name)
+
+
+def import_set_decks(game_slug: str, content: bytes) -> int:
+    """Upsert set decks (`data/blade-rondo/set_decks.json` shape); returns how many were given."""
+    try:
+        decks = json.loads(content.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ImportFailed([Problem(0, "", f"not a JSON file: {error}")]) from None
+    problems = _check_set_decks(decks)
+    if problems:
+        raise ImportFailed(problems)
+    with transaction.atomic():
+        row, _ = GameData.objects.select_for_update().get_or_create(
+            game=game_slug, key="set_decks", defaults={"value": {}}
+        )
+        merged = {**row.value, **decks}
+        if merged != row.value:
+            row.value = merged
+            row.save()
+    return len(decks)
+
+
+def _check_set_decks(decks: Any) -> list[Problem]:
+    if not isinstance(decks, dict):
+        return [Problem(0, "", "expected an object of set decks by key")]
+    problems = []
+    for key, deck in decks.items():
+        cards = deck.get("cards") if isinstance(deck, dict) else None
+        if not isinstance(cards, dict) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in cards.values()
+        ):
+            problems.append(Problem(0, key, "a set deck needs 'cards': {card name: count > 0}"))
+        elif not isinstance(deck.get("name", ""), str):
+            problems.append(Problem(0, key, "'name' must be text"))
+    return problems
+
+
+def read_upload(file: BinaryIO, limit: int) -> bytes:
+    """Read at most `limit` bytes of an upload; `ImportFailed` if it is larger."""
+    content = file.read(limit + 1)
+    if len(content) > limit:
+        raise ImportFailed([Problem(0, "", f"the file is larger than {limit // 1024} KiB")])
+    return content

@@ -1,0 +1,77 @@
+"""Cards in the database: the facts of `cards.games.base.Card`, plus lookup and search fields."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+
+from cards.games import base
+from cards.games.registry import GAMES
+
+GAME_CHOICES = [(slug, slug) for slug in GAMES]
+
+
+class Card(models.Model):
+    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    number = models.CharField(max_length=64)
+    name = models.CharField(max_length=255)
+    type = models.CharField(max_length=32, blank=True)
+    #: The contract columns, parsed (`Card.data` of the pure layer).
+    data = models.JSONField(default=dict, blank=True)
+    #: Columns the contract does not name, kept as given (e.g. a user's own effect texts).
+    extra = models.JSONField(default=dict, blank=True)
+    #: `game.number_key(number)`: how decklist references find the card.
+    number_key = models.CharField(max_length=64, db_index=True)
+    image = models.ImageField(upload_to="cards/", blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="card_unique_number_per_game")
+        ]
+        indexes = [models.Index(fields=["game", "number_key"], name="card_game_number_key")]
+        ordering = ["game", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name}"
+
+    def to_game_card(self) -> base.Card:
+        return to_game_card(self.number, self.name, self.type, self.data, self.extra)
+
+
+def to_game_card(number: str, name: str, type: str, data: dict, extra: dict) -> base.Card:
+    """Rebuild the pure-layer card; JSON gave lists back where the schema made tuples."""
+    values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+    return base.Card(number=number, name=name, type=type, data=values, extra=extra)
+
+
+class CardName(models.Model):
+    """One folded name under which a decklist may name the card (`Game.name_keys`)."""
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="name_keys")
+    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    key = models.CharField(max_length=255)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "key"], name="cardname_game_key")]
+
+    def __str__(self) -> str:
+        return f"{self.game}:{self.key}"
+
+
+class GameData(models.Model):
+    """Importable game data that is not cards, by key (Blade Rondo's `set_decks`)."""
+
+    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    key = models.CharField(max_length=64)
+    value = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="gamedata_unique_key_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}:{self.key}"

@@ -1,0 +1,41 @@
+"""Database-backed card lookup for decklists: two queries per decklist, whatever its length."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cards.games import base
+from cards.games.base import GameData
+from cards.models import Card, CardName
+from cards.models import GameData as GameDataRow
+
+_FIELDS = ("number", "name", "type", "data", "extra")
+
+
+class DatabasePool:
+    """A `CardPool` over one game's cards in the database."""
+
+    def __init__(self, game: str):
+        self.game = game
+
+    def by_numbers(self, numbers: Iterable[str]) -> dict[str, base.Card]:
+        keys = list(numbers)
+        if not keys:
+            return {}
+        rows = Card.objects.filter(game=self.game, number_key__in=keys)
+        return {row.number_key: row.to_game_card() for row in rows.only(*_FIELDS, "number_key")}
+
+    def by_name_keys(self, keys: Iterable[str]) -> dict[str, list[base.Card]]:
+        wanted = list(keys)
+        if not wanted:
+            return {}
+        found: dict[str, list[base.Card]] = {}
+        rows = CardName.objects.filter(game=self.game, key__in=wanted).select_related("card")
+        for row in rows:
+            found.setdefault(row.key, []).append(row.card.to_game_card())
+        return found
+
+
+def game_data(game: str) -> GameData:
+    """The imported game data rules may use (see `cards.games.base.GameData`)."""
+    return dict(GameDataRow.objects.filter(game=game).values_list("key", "value"))

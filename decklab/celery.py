@@ -1,0 +1,11 @@
+"""The Celery app: configured from Django settings (`CELERY_*`), tasks found in installed apps."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "decklab.settings")
+
+app = Celery("decklab")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

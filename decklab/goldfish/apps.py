@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GoldfishConfig(AppConfig):
+    name = "decklab.goldfish"
+    label = "goldfish"

@@ -1,0 +1,26 @@
+"""Suite-wide fixtures and the services check.
+
+`DECKLAB_REQUIRE_SERVICES=1` (CI's second run) turns a missing PostgreSQL or Redis into a failure;
+`DECKLAB_REQUIRE_BROWSER=1` does the same for Chromium. Without them such tests skip with a reason.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+
+def require_or_skip(flag: bool, reason: str) -> None:
+    if flag:
+        pytest.fail(reason, pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def require_browser() -> str:
+    from pathlib import Path
+
+    chromium = settings.DECKLAB_CHROMIUM
+    if not Path(chromium).exists():
+        require_or_skip(settings.DECKLAB_REQUIRE_BROWSER, f"no Chromium at {chromium}")
+    return chromium
