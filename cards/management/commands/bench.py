@@ -1,0 +1,57 @@
+"""`python manage.py bench` (`make bench`): every benchmark, each as a ratio against a baseline.
+
+Benchmarks live beside the code they measure, as modules listed in `SUITES`; each defines
+`run(report)` and calls `report(name, value, unit, baseline=..., note=...)`. Timings are printed,
+never asserted: the test suite stays free of timing flakes.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from django.core.management.base import BaseCommand, CommandParser
+
+SUITES = [
+    "cards.bench.search",
+    "cards.bench.legality",
+    "cards.bench.goldfish",
+    "decklab.goldfish.bench",
+    "decklab.decks.bench",
+]
+
+
+class Command(BaseCommand):
+    help = "Run the benchmarks and print each figure beside its same-run baseline."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("suite", nargs="*", help="only these suites (e.g. cards.bench.search)")
+
+    def handle(self, *args, suite: list[str], **options) -> None:
+        for name in suite or SUITES:
+            try:
+                module = import_module(name)
+            except ModuleNotFoundError as error:
+                if error.name != name:
+                    raise
+                self.stdout.write(f"-- {name}: not present")
+                continue
+            self.stdout.write(f"== {name}")
+            module.run(self._report)
+
+    def _report(
+        self,
+        name: str,
+        value: float,
+        unit: str,
+        *,
+        baseline: tuple[str, float] | None = None,
+        target: str = "",
+    ) -> None:
+        line = f"  {name}: {value:,.3f} {unit}"
+        if baseline is not None:
+            base_name, base_value = baseline
+            ratio = value / base_value if base_value else float("inf")
+            line += f"  | {base_name}: {base_value:,.3f} {unit}  | ratio {ratio:,.2f}"
+        if target:
+            line += f"  (target {target})"
+        self.stdout.write(line)

@@ -1,0 +1,3 @@
+"""URLs of this area (filled in by its owner)."""
+
+urlpatterns: list = []
