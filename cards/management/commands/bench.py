@@ -15,6 +15,7 @@ SUITES = [
     "cards.bench.search",
     "cards.bench.legality",
     "cards.bench.goldfish",
+    "cards.bench.goldfish_troidal",
     "decklab.goldfish.bench",
     "decklab.decks.bench",
 ]
