@@ -1,0 +1,511 @@
+"""Goldfish simulations: goal types, seeded chunked runs and their results (CONTRACT §5).
+
+Each game's `cards/games/<slug>/goldfish.py` defines `GOAL_TYPES`, a dict of `GoalType` by the
+`type` a goal dict names. `plan` checks the goals against the deck once (a bad goal raises
+`GoalError` with a message for the player); `run_chunk` plays a fixed-size chunk of games seeded from
+`(seed, chunk index)`, so a run split over any number of workers merges into exactly the result of
+one process; `summarize` turns the merged tallies into CONTRACT §5 result objects.
+
+Every goal has two engines: `reference` (plain Python, one game at a time, written to read like the
+rules: the specification) and `fast` (numpy, vectorised over games). Both are seeded; the tests check
+that they agree statistically and that each agrees with the exact answer where there is one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from cards.games import stats
+from cards.games.base import CardPool, Deck, Entry
+from cards.games.game import Game, name_key, number_key
+from cards.games.registry import game_module, get_game
+
+#: Games per chunk. Fixed, so that the chunks (and their seeds) never depend on the worker count.
+CHUNK = 50_000
+DEFAULT_TRIALS = 100_000
+#: Adaptive runs stop when every proportion's 95% half-width is at most this (0.25 points) ...
+ADAPTIVE_HALF_WIDTH = 0.0025
+#: ... or at this many games, or when their time budget is spent.
+ADAPTIVE_MAX_TRIALS = 1_000_000
+MAX_GOALS = 20
+MAX_SEED = 2**63 - 1
+ENGINES = ("fast", "reference")
+
+
+class GoalError(ValueError):
+    """A goal that cannot run; its message is for the player."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Tallies
+
+
+@dataclass
+class Tally:
+    """The counts one goal gathered over some games: mergeable and JSON-able.
+
+    `counts[key]` is how many games an event happened in; `sums` and `squares` hold integer sums of
+    a per-game value (a turn number, a card count) for means. Integers only, so merging chunks in
+    any grouping gives exactly the same numbers.
+    """
+
+    games: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+    sums: dict[str, int] = field(default_factory=dict)
+    squares: dict[str, int] = field(default_factory=dict)
+
+    def count(self, key: str, events: int | np.integer | np.ndarray) -> None:
+        """Add events: a number, or a boolean array with one entry per game."""
+        value = int(np.count_nonzero(events)) if isinstance(events, np.ndarray) else int(events)
+        self.counts[key] = self.counts.get(key, 0) + value
+
+    def observe(self, key: str, values: np.ndarray | Sequence[int]) -> None:
+        """Add integer per-game values to the sum and sum of squares of `key`."""
+        array = np.asarray(values, dtype=np.int64)
+        self.sums[key] = self.sums.get(key, 0) + int(array.sum())
+        self.squares[key] = self.squares.get(key, 0) + int((array * array).sum())
+
+    def merge(self, other: Tally) -> Tally:
+        """The tally of both sets of games (a new object; neither input changes)."""
+        return Tally(
+            games=self.games + other.games,
+            counts=_add(self.counts, other.counts),
+            sums=_add(self.sums, other.sums),
+            squares=_add(self.squares, other.squares),
+        )
+
+    def proportion(self, key: str) -> dict[str, Any]:
+        """`{"probability", "ci95"}` of an event counted under `key`."""
+        hits = self.counts.get(key, 0)
+        low, high = stats.wilson(hits, self.games)
+        return {
+            "probability": _round(hits / self.games if self.games else 0.0),
+            "ci95": [_round(low), _round(high)],
+        }
+
+    def mean(self, key: str, n: int | None = None) -> dict[str, Any]:
+        """`{"mean", "ci95", "n"}` of the values observed under `key` (over `n` games)."""
+        games = self.games if n is None else n
+        if games <= 0:
+            return {"mean": None, "ci95": [None, None], "n": 0}
+        total = self.sums.get(key, 0)
+        low, high = stats.mean_interval(total, self.squares.get(key, 0), games)
+        return {"mean": _round(total / games), "ci95": [_round(low), _round(high)], "n": games}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "counts": dict(self.counts),
+            "sums": dict(self.sums),
+            "squares": dict(self.squares),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Tally:
+        return cls(
+            games=int(data["games"]),
+            counts={k: int(v) for k, v in data.get("counts", {}).items()},
+            sums={k: int(v) for k, v in data.get("sums", {}).items()},
+            squares={k: int(v) for k, v in data.get("squares", {}).items()},
+        )
+
+
+def _add(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
+    out = dict(a)
+    for key, value in b.items():
+        out[key] = out.get(key, 0) + value
+    return out
+
+
+def _round(value: float) -> float:
+    return round(float(value), 6)
+
+
+# ---------------------------------------------------------------------------------------------
+# Goal types and their fields
+
+
+_REQUIRED: Any = object()
+FIELD_KINDS = ("cards", "int", "number", "choice", "text", "mapping")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a goal dict: how the web editor renders it and how `plan` checks it.
+
+    Kinds: `cards` (a list of card references: numbers or names, as in decklists), `int`, `number`,
+    `choice` (one of `choices`), `text`, `mapping` (a JSON object of names to numbers).
+    """
+
+    name: str
+    label: str
+    kind: str
+    default: Any = _REQUIRED
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    help: str = ""
+
+    @property
+    def required(self) -> bool:
+        return self.default is _REQUIRED
+
+    def clean(self, value: Any) -> Any:
+        """The value checked and converted, or a `GoalError` naming the field."""
+        cleaner = getattr(self, f"_clean_{self.kind}")
+        return cleaner(value)
+
+    def _clean_cards(self, value: Any) -> list[str]:
+        if isinstance(value, str):
+            value = [value]
+        if (
+            not isinstance(value, list)
+            or not value
+            or not all(isinstance(v, str) and v.strip() for v in value)
+        ):
+            raise GoalError(f"{self.name!r} must be a non-empty list of card numbers or names.")
+        return [v.strip() for v in value]
+
+    def _clean_int(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise GoalError(f"{self.name!r} must be a whole number, not {value!r}.")
+        try:
+            number = int(value)
+        except ValueError:
+            raise GoalError(f"{self.name!r} must be a whole number, not {value!r}.") from None
+        self._check_range(number)
+        return number
+
+    def _clean_number(self, value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise GoalError(f"{self.name!r} must be a number, not {value!r}.")
+        if not math.isfinite(value):
+            raise GoalError(f"{self.name!r} must be a finite number.")
+        self._check_range(value)
+        return float(value)
+
+    def _check_range(self, number: float) -> None:
+        if self.minimum is not None and number < self.minimum:
+            raise GoalError(f"{self.name!r} must be at least {self.minimum:g}, not {number:g}.")
+        if self.maximum is not None and number > self.maximum:
+            raise GoalError(f"{self.name!r} must be at most {self.maximum:g}, not {number:g}.")
+
+    def _clean_choice(self, value: Any) -> str:
+        if value not in self.choices:
+            raise GoalError(
+                f"{self.name!r} must be one of {', '.join(self.choices)}, not {value!r}."
+            )
+        return value
+
+    def _clean_text(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise GoalError(f"{self.name!r} must be text.")
+        return value
+
+    def _clean_mapping(self, value: Any) -> dict[str, float]:
+        if not isinstance(value, dict) or not all(
+            isinstance(k, str)
+            and isinstance(v, int | float)
+            and not isinstance(v, bool)
+            and math.isfinite(v)
+            for k, v in value.items()
+        ):
+            raise GoalError(f"{self.name!r} must be an object of names to numbers.")
+        return dict(value)
+
+    def to_form(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "choices": list(self.choices),
+            "default": None if self.required else self.default,
+            "required": self.required,
+            "help": self.help,
+        }
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a goal type may look at while preparing: the game, the resolved deck, the card pool.
+
+    `pool` resolves decklists inside goals (an opponent's deck); it is None where no card pool is
+    at hand, and such goals then raise `GoalError`.
+    """
+
+    game: Game
+    deck: Deck
+    pool: CardPool | None = None
+
+    def resolve(self, references: Iterable[str], zone: str) -> list[Entry]:
+        """The deck entries of `zone` that the references name (numbers or names, as in decklists).
+
+        A reference that names no card of the zone is a `GoalError`: a typo should not quietly
+        become a probability of 0.
+        """
+        entries = list(self.deck.entries(zone))
+        chosen: dict[str, Entry] = {}
+        for reference in references:
+            matches = [entry for entry in entries if _names(self.game, entry, reference)]
+            if not matches:
+                raise GoalError(f"{reference!r} is not a card of this deck's {zone} zone.")
+            chosen.update((entry.card.number, entry) for entry in matches)
+        return list(chosen.values())
+
+
+def _names(game: Game, entry: Entry, reference: str) -> bool:
+    number = number_key(entry.card.number)
+    if number_key(reference) == number or number_key(reference.split(" ", 1)[0]) == number:
+        return True
+    return name_key(reference) in game.name_keys(entry.card)
+
+
+class Goal(ABC):
+    """A prepared goal: its engines, its exact answer if any, and how its result reads.
+
+    Subclasses set `goal` (the normalised goal dict echoed in the result) and implement both
+    engines; the defaults below serve yes/no goals that count successes under `hit`.
+    """
+
+    goal: dict[str, Any]
+
+    @abstractmethod
+    def fast(self, rng: np.random.Generator, trials: int) -> Tally:
+        """Play `trials` games vectorised with numpy."""
+
+    @abstractmethod
+    def reference(self, rng: random.Random, trials: int) -> Tally:
+        """Play `trials` games one at a time, in plain Python that reads like the rules."""
+
+    def exact(self) -> Any:
+        """The exact answer (a probability, or a structure the result shows), or None."""
+        return None
+
+    def summarize(self, tally: Tally, exact: Any) -> dict[str, Any]:
+        return {"goal": self.goal, **tally.proportion("hit"), "exact": _exact(exact)}
+
+    def half_width(self, tally: Tally) -> float:
+        """The widest 95% half-width among this goal's proportions (for adaptive runs)."""
+        return stats.wilson_half_width(tally.counts.get("hit", 0), tally.games)
+
+
+def _exact(value: Any) -> Any:
+    return _round(value) if isinstance(value, float) else value
+
+
+@dataclass(frozen=True)
+class GoalType:
+    """A kind of goal a game offers: its fields, and how to prepare one against a deck."""
+
+    name: str
+    label: str
+    description: str
+    fields: tuple[Field, ...]
+    prepare: Callable[[Context, dict[str, Any]], Goal]
+
+    def clean(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """The goal dict with defaults filled in; unknown or missing fields are a `GoalError`."""
+        known = {f.name for f in self.fields}
+        unknown = sorted(set(raw) - known - {"type"})
+        if unknown:
+            raise GoalError(
+                f"goal {self.name!r} has no field {unknown[0]!r} (fields: {', '.join(known)})."
+            )
+        values: dict[str, Any] = {"type": self.name}
+        for spec in self.fields:
+            if spec.name in raw:
+                values[spec.name] = spec.clean(raw[spec.name])
+            elif spec.required:
+                raise GoalError(f"goal {self.name!r} needs {spec.name!r} ({spec.label}).")
+            else:
+                values[spec.name] = spec.default
+        return values
+
+
+def goal_types(game_slug: str) -> dict[str, GoalType]:
+    """The goal types of a game (raises `UnknownGame` for an unknown slug)."""
+    try:
+        module = game_module(game_slug, "goldfish")
+    except ModuleNotFoundError:
+        return {}
+    return module.GOAL_TYPES
+
+
+def goal_forms(game_slug: str) -> list[dict[str, Any]]:
+    """For each goal type its fields (name, label, kind, choices, default) for the web editor."""
+    return [
+        {
+            "type": goal_type.name,
+            "label": goal_type.label,
+            "description": goal_type.description,
+            "fields": [spec.to_form() for spec in goal_type.fields],
+        }
+        for goal_type in goal_types(game_slug).values()
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Plans and runs
+
+
+@dataclass
+class Plan:
+    """Goals checked and prepared against one deck, with their exact answers computed once."""
+
+    game: Game
+    deck: Deck
+    goals: list[Goal]
+    exacts: list[Any]
+
+
+def plan(
+    game_slug: str,
+    deck: Deck,
+    goals: Sequence[Mapping[str, Any]],
+    *,
+    pool: CardPool | None = None,
+) -> Plan:
+    """Check and prepare the goals; raises `GoalError` (for the player) when one cannot run."""
+    game = get_game(game_slug)
+    types = goal_types(game_slug)
+    if not types:
+        raise GoalError(f"{game.name} has no goldfish goals.")
+    if not isinstance(goals, list | tuple) or not goals:
+        raise GoalError("Give at least one goal.")
+    if len(goals) > MAX_GOALS:
+        raise GoalError(f"At most {MAX_GOALS} goals per run, not {len(goals)}.")
+    context = Context(game, deck, pool)
+    prepared = []
+    for position, raw in enumerate(goals, start=1):
+        if not isinstance(raw, Mapping):
+            raise GoalError(f"Goal {position} must be a JSON object with a 'type'.")
+        goal_type = types.get(raw.get("type"))  # type: ignore[arg-type]
+        if goal_type is None:
+            raise GoalError(
+                f"Goal {position}: unknown type {raw.get('type')!r} for {game.name} "
+                f"(known: {', '.join(types)})."
+            )
+        try:
+            prepared.append(goal_type.prepare(context, goal_type.clean(raw)))
+        except GoalError as error:
+            raise GoalError(f"Goal {position} ({goal_type.name}): {error}") from None
+    return Plan(game, deck, prepared, [goal.exact() for goal in prepared])
+
+
+def chunk_sizes(trials: int) -> list[int]:
+    """The games of each chunk: full `CHUNK`s, then the rest."""
+    if trials < 1:
+        raise GoalError("trials must be at least 1.")
+    full, rest = divmod(trials, CHUNK)
+    return [CHUNK] * full + ([rest] if rest else [])
+
+
+def check_seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise GoalError(f"seed must be a whole number from 0 to {MAX_SEED}.")
+    return seed
+
+
+def run_chunk(
+    plan: Plan, *, seed: int, index: int, trials: int, engine: str = "fast"
+) -> list[Tally]:
+    """Play one chunk of every goal, seeded from `SeedSequence([seed, index])` (one stream per goal)."""
+    streams = np.random.SeedSequence([check_seed(seed), index]).spawn(len(plan.goals))
+    tallies = []
+    for goal, stream in zip(plan.goals, streams, strict=True):
+        if engine == "fast":
+            tally = goal.fast(np.random.default_rng(stream), trials)
+        elif engine == "reference":
+            state = stream.generate_state(4, np.uint32)
+            tally = goal.reference(random.Random(int.from_bytes(state.tobytes(), "little")), trials)
+        else:
+            raise GoalError(f"engine must be one of {', '.join(ENGINES)}.")
+        tallies.append(tally)
+    return tallies
+
+
+def merge(totals: Sequence[Tally], chunk: Sequence[Tally]) -> list[Tally]:
+    """Add one chunk's tallies (one per goal) to the running totals."""
+    return [total.merge(part) for total, part in zip(totals, chunk, strict=True)]
+
+
+def merge_chunks(chunks: Iterable[Sequence[Tally]]) -> list[Tally]:
+    """The per-goal totals of several chunks (in any order: the sums are integers)."""
+    totals: list[Tally] | None = None
+    for chunk in chunks:
+        totals = list(chunk) if totals is None else merge(totals, chunk)
+    if totals is None:
+        raise ValueError("no chunks to merge")
+    return totals
+
+
+def summarize(plan: Plan, tallies: Sequence[Tally]) -> list[dict[str, Any]]:
+    """The CONTRACT §5 result object of each goal."""
+    return [
+        goal.summarize(tally, exact)
+        for goal, tally, exact in zip(plan.goals, tallies, plan.exacts, strict=True)
+    ]
+
+
+def converged(plan: Plan, tallies: Sequence[Tally]) -> bool:
+    """Whether every goal's proportions are within the adaptive half-width."""
+    return all(
+        goal.half_width(tally) <= ADAPTIVE_HALF_WIDTH
+        for goal, tally in zip(plan.goals, tallies, strict=True)
+    )
+
+
+def run(
+    game_slug: str,
+    deck: Deck,
+    goals: Sequence[Mapping[str, Any]],
+    *,
+    trials: int = DEFAULT_TRIALS,
+    seed: int,
+    engine: str = "fast",
+    adaptive: bool = False,
+    time_budget: float | None = None,
+    pool: CardPool | None = None,
+) -> dict[str, Any]:
+    """The whole CONTRACT §5 object, computed in this process.
+
+    With `adaptive`, `trials` is the most games to play (at most 1M by default) and the run stops
+    after the first chunk at which every proportion's half-width is at most 0.25 points, or once
+    `time_budget` seconds are spent; the output's `trials` is the number actually played.
+    """
+    start = time.perf_counter()
+    prepared = plan(game_slug, deck, goals, pool=pool)
+    totals = [Tally() for _ in prepared.goals]
+    for index, size in enumerate(chunk_sizes(trials)):
+        totals = merge(
+            totals, run_chunk(prepared, seed=seed, index=index, trials=size, engine=engine)
+        )
+        if adaptive and converged(prepared, totals):
+            break
+        if time_budget is not None and time.perf_counter() - start > time_budget:
+            break
+    out: dict[str, Any] = {
+        "game": game_slug,
+        "trials": totals[0].games,
+        "seed": seed,
+        "elapsed_s": round(time.perf_counter() - start, 3),
+        "results": summarize(prepared, totals),
+    }
+    if engine != "fast":
+        out["engine"] = engine
+    if adaptive:
+        out["adaptive"] = {"max_trials": trials, "half_width": ADAPTIVE_HALF_WIDTH}
+    return out
