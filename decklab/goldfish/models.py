@@ -1,0 +1,92 @@
+"""Simulation runs: the row is the state of a run; Celery tasks only carry its id.
+
+A run is split into chunks of a fixed size (`cards.games.goldfish.chunk_sizes`); each finished chunk
+stores its tallies in a `SimulationChunk` row, so a chunk computed twice (a redelivered message, a
+re-queued stale run) is written once, and the last chunk merges all of them into the results.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from cards.models import GAME_CHOICES
+
+
+class SimulationRun(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued", "queued"
+        RUNNING = "running", "running"
+        DONE = "done", "done"
+        FAILED = "failed", "failed"
+
+    #: Who asked; null for runs started by the operator's tools (the benchmark, the admin).
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="simulation_runs",
+    )
+    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    format = models.CharField(max_length=32)
+    decklist = models.TextField()
+    goals = models.JSONField()
+    seed = models.BigIntegerField()
+    trials = models.BigIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    chunks_total = models.PositiveIntegerField()
+    chunks_done = models.PositiveIntegerField(default=0)
+    #: The CONTRACT §5 object once done.
+    results = models.JSONField(null=True, blank=True)
+    #: Why a run failed, in words for its owner.
+    error = models.TextField(blank=True)
+    #: How often the stale-run check has queued the missing chunks again.
+    requeues = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    #: Last sign of life: queued, a chunk started or finished, re-queued.
+    heartbeat_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["owner", "status"], name="run_owner_status"),
+            models.Index(fields=["owner", "created_at"], name="run_owner_created"),
+            models.Index(fields=["status", "heartbeat_at"], name="run_status_heartbeat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"run {self.pk} ({self.game}, {self.trials} games, {self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in {self.Status.DONE, self.Status.FAILED}
+
+    @property
+    def progress(self) -> float:
+        """The share of chunks finished, 0 to 1 (1 once done)."""
+        if self.status == self.Status.DONE:
+            return 1.0
+        return self.chunks_done / self.chunks_total if self.chunks_total else 0.0
+
+
+class SimulationChunk(models.Model):
+    """One finished chunk: its games' tallies, one per goal (`Tally.to_dict()`)."""
+
+    run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    trials = models.PositiveIntegerField()
+    tallies = models.JSONField()
+    elapsed_s = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["run", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["run", "index"], name="chunk_unique_index_per_run")
+        ]
+
+    def __str__(self) -> str:
+        return f"run {self.run_id} chunk {self.index}"
