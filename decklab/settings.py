@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "cards",
     "decklab.accounts",
     "decklab.decks",
@@ -190,6 +191,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "DeckLab API",
     "DESCRIPTION": "Cards, deck legality, decks and goldfish simulations for five card games.",
     "VERSION": "1",
+    # The docs page loads Swagger UI from the installed sidecar package, never from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 
