@@ -1,0 +1,107 @@
+"""Edits of a deck's quantities (`{zone: {number: count}}`), shared by saved decks and the stateless builder.
+
+Pure functions over plain dicts: the same `+`, `−`, move and deal behave alike whether the deck lives
+in a `DeckVersion` row or only in a deck code in the URL. Every function returns a new dict.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from cards.games.decklist import MAX_QUANTITY
+from cards.games.game import Game
+
+Zones = dict[str, dict[str, int]]
+
+#: Blade Rondo deals this many cards to each player (RULES.md §4.1).
+DEALT = 15
+
+
+class EditError(ValueError):
+    """An edit that cannot be made; the message is for the player."""
+
+
+def normalize(game: Game, zones: object) -> Zones:
+    """Check the shape of user-given quantities and drop empty entries."""
+    if not isinstance(zones, Mapping):
+        raise EditError("zones must be an object of zone → {card number: count}")
+    out: Zones = {}
+    for zone, cards in zones.items():
+        if zone not in game.zone_slugs:
+            raise EditError(
+                f"{game.name} has no zone {zone!r} (zones: {', '.join(game.zone_slugs)})"
+            )
+        if not isinstance(cards, Mapping):
+            raise EditError(f"zone {zone!r} must be an object of card number → count")
+        kept = {}
+        for number, count in cards.items():
+            if not isinstance(number, str) or not number.strip():
+                raise EditError(f"zone {zone!r}: a card number must be a non-empty string")
+            if (
+                isinstance(count, bool)
+                or not isinstance(count, int)
+                or not 0 <= count <= MAX_QUANTITY
+            ):
+                raise EditError(f"{zone} {number}: {count!r} is not a count (0 to {MAX_QUANTITY})")
+            if count:
+                kept[number.strip()] = count
+        if kept:
+            out[zone] = kept
+    return out
+
+
+def numbers(zones: Mapping[str, Mapping[str, int]]) -> set[str]:
+    return {number for cards in zones.values() for number in cards}
+
+
+def set_count(zones: Zones, zone: str, number: str, count: int) -> Zones:
+    """The deck with exactly `count` copies of the card in the zone (0 removes it)."""
+    if not 0 <= count <= MAX_QUANTITY:
+        raise EditError(f"{count} is not a count (0 to {MAX_QUANTITY})")
+    out = {z: dict(cards) for z, cards in zones.items()}
+    cards = out.setdefault(zone, {})
+    if count:
+        cards[number] = count
+    else:
+        cards.pop(number, None)
+    return {z: cards for z, cards in out.items() if cards}
+
+
+def add(zones: Zones, zone: str, number: str, delta: int) -> Zones:
+    """The deck with `delta` more (or fewer) copies; never below zero."""
+    current = zones.get(zone, {}).get(number, 0)
+    return set_count(zones, zone, number, min(max(current + delta, 0), MAX_QUANTITY))
+
+
+def move(zones: Zones, number: str, source: str, target: str, count: int = 1) -> Zones:
+    """Move up to `count` copies of a card from one zone to another."""
+    moved = min(count, zones.get(source, {}).get(number, 0))
+    if moved <= 0:
+        raise EditError(f"{number} is not in {source}")
+    return add(add(zones, source, number, -moved), target, number, moved)
+
+
+def deal(zones: Zones, rng: random.Random) -> Zones:
+    """Blade Rondo: deal 15 cards of the pool at random into `dealt`, emptying `dealt` and `hand`."""
+    pool = [number for number, count in sorted(zones.get("pool", {}).items()) for _ in range(count)]
+    if len(pool) < DEALT:
+        raise EditError(f"The pool holds {len(pool)} cards; dealing needs at least {DEALT}.")
+    dealt: dict[str, int] = {}
+    for number in rng.sample(pool, DEALT):
+        dealt[number] = dealt.get(number, 0) + 1
+    return {"pool": dict(zones["pool"]), "dealt": dealt}
+
+
+def diff(old: Zones, new: Zones) -> dict[str, dict[str, dict[str, int]]]:
+    """Per zone, the copies added and removed between two versions."""
+    out = {}
+    for zone in sorted(set(old) | set(new)):
+        before, after = old.get(zone, {}), new.get(zone, {})
+        added = {
+            n: after.get(n, 0) - before.get(n, 0) for n in after if after[n] > before.get(n, 0)
+        }
+        removed = {n: before[n] - after.get(n, 0) for n in before if before[n] > after.get(n, 0)}
+        if added or removed:
+            out[zone] = {"added": added, "removed": removed}
+    return out

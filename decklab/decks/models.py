@@ -1,0 +1,90 @@
+"""Decks and their versions: every save is a new `DeckVersion`, so history and revert come free.
+
+A deck's current cards live in its latest version (`zones` = `{zone: {number: count}}`, the shape of
+`cards.games.base.Deck.quantities()` and of deck codes). `DeckCard` mirrors the latest version one
+row per card so that the public decks page can be searched by card with a plain index.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from cards.models import GAME_CHOICES
+
+#: Short-link alphabet: no 0/O or 1/l/I, so a code read aloud or retyped survives.
+CODE_ALPHABET = "23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_LENGTH = 8
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class Visibility(models.TextChoices):
+    PRIVATE = "private", "Private: only you"
+    UNLISTED = "unlisted", "Unlisted: anyone with the link"
+    PUBLIC = "public", "Public: listed on the public decks page"
+
+
+class Deck(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+    )
+    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    format = models.CharField(max_length=64)
+    name = models.CharField(max_length=120)
+    visibility = models.CharField(
+        max_length=16, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    #: The `/d/<code>` short link.
+    code = models.CharField(max_length=16, unique=True, default=new_code)
+    #: The number of the latest version: a save must name it (two tabs never lose an update).
+    version = models.PositiveIntegerField(default=0)
+    forked_from = models.ForeignKey(
+        "DeckVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["game", "visibility", "-updated_at"], name="deck_public")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DeckVersion(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    zones = models.JSONField(default=dict)
+    #: What the save did, in a few words ("import", "revert to v3", "+1 BT1-004").
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "number"], name="deckversion_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id} v{self.number}"
+
+
+class DeckCard(models.Model):
+    """One card of a deck's latest version, for searching decks by card."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="cards")
+    zone = models.CharField(max_length=16)
+    number = models.CharField(max_length=64)
+    count = models.PositiveIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["number"], name="deckcard_number")]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.number}"

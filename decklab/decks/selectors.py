@@ -1,0 +1,109 @@
+"""Reads of decks, with the permission rule in one place: a private deck exists only for its owner.
+
+Every lookup by id or code that a stranger may not see raises `Http404`, never 403, so that the
+existence of someone's private deck does not leak through a page, the API or a share code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from cards.games.base import Deck as GameDeck
+from cards.games.base import Entry
+from cards.games.decklist import export, natural_key
+from cards.games.registry import get_game
+from cards.models import Card
+from decklab.decks.models import Deck, DeckVersion, Visibility
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def decks_of(user: AbstractBaseUser) -> QuerySet[Deck]:
+    return Deck.objects.filter(owner=user)
+
+
+def deck_for_owner(user: User, pk: int) -> Deck:
+    """The user's own deck, for editing; any other deck is a 404."""
+    if not user.is_authenticated:
+        raise Http404("No such deck.")
+    try:
+        return Deck.objects.get(pk=pk, owner=user)
+    except Deck.DoesNotExist:
+        raise Http404("No such deck.") from None
+
+
+def visible_decks(user: User) -> QuerySet[Deck]:
+    """Decks the user may read: their own, and every deck that is not private."""
+    shared = ~Q(visibility=Visibility.PRIVATE)
+    return Deck.objects.filter(shared | Q(owner=user) if user.is_authenticated else shared)
+
+
+def deck_by_code(user: User, code: str) -> Deck:
+    try:
+        return visible_decks(user).select_related("owner").get(code=code)
+    except Deck.DoesNotExist:
+        raise Http404("No such deck.") from None
+
+
+def current_version(deck: Deck) -> DeckVersion:
+    return deck.versions.get(number=deck.version)
+
+
+def current_zones(deck: Deck) -> dict[str, dict[str, int]]:
+    zones = current_version(deck).zones
+    return {zone: dict(cards) for zone, cards in zones.items()}
+
+
+def version_of(deck: Deck, number: int) -> DeckVersion:
+    try:
+        return deck.versions.get(number=number)
+    except DeckVersion.DoesNotExist:
+        raise Http404("No such version.") from None
+
+
+def cards_by_number(game: str, numbers: set[str]) -> dict[str, Card]:
+    """The card rows a deck names, in one query."""
+    if not numbers:
+        return {}
+    rows = Card.objects.filter(game=game, number__in=numbers).only(
+        "number", "name", "type", "data", "extra", "game"
+    )
+    return {row.number: row for row in rows}
+
+
+def game_deck(
+    game: str, zones: Mapping[str, Mapping[str, int]], cards: Mapping[str, Card]
+) -> GameDeck:
+    """The pure-layer deck of these quantities (cards missing from `cards` are left out)."""
+    return GameDeck(
+        zones={
+            zone.slug: tuple(
+                Entry(cards[number].to_game_card(), count)
+                for number, count in sorted(
+                    zones.get(zone.slug, {}).items(), key=lambda item: natural_key(item[0])
+                )
+                if number in cards
+            )
+            for zone in get_game(game).zones
+        }
+    )
+
+
+def decklist_text(game: str, deck: GameDeck) -> str:
+    return export(get_game(game), deck)
+
+
+def public_decks(
+    game: str, *, card_numbers: set[str] | None = None, format: str | None = None
+) -> QuerySet[Deck]:
+    """Public decks of a game, newest first; optionally only those holding one of some cards."""
+    decks = Deck.objects.filter(game=game, visibility=Visibility.PUBLIC).select_related("owner")
+    if format:
+        decks = decks.filter(format=format)
+    if card_numbers is not None:
+        decks = decks.filter(cards__number__in=card_numbers).distinct()
+    return decks

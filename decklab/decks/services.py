@@ -1,0 +1,201 @@
+"""Writes to decks (HackSoft style: keyword-only functions; views and the API stay thin).
+
+Every change of cards is a save, and every save is a new `DeckVersion` numbered one above the last.
+A save names the version it was based on: if another tab or client saved in between, the save is
+refused with `StaleDeck`, which carries the current version so the player can see what changed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from cards.games.registry import UnknownGame, get_game
+from cards.models import Card
+from decklab.decks import edits
+from decklab.decks.models import Deck, DeckCard, DeckVersion, Visibility
+from decklab.decks.selectors import current_zones
+
+MAX_NAME = 120
+
+
+class DeckError(ValueError):
+    """A deck change that cannot be made; the message is for the player."""
+
+
+class StaleDeck(DeckError):
+    """The save was based on an old version: someone saved in between."""
+
+    def __init__(self, current: DeckVersion, expected: int):
+        self.current = current
+        self.expected = expected
+        super().__init__(
+            f"This deck changed since you loaded it: you edited version {expected}, but version "
+            f"{current.number} was saved meanwhile. Your change was not saved; the current version "
+            "is shown — apply your change again."
+        )
+
+
+def _checked_zones(game_slug: str, zones: Mapping) -> edits.Zones:
+    game = get_game(game_slug)
+    try:
+        clean = edits.normalize(game, zones)
+    except edits.EditError as error:
+        raise DeckError(str(error)) from None
+    wanted = edits.numbers(clean)
+    known = set(
+        Card.objects.filter(game=game_slug, number__in=wanted).values_list("number", flat=True)
+    )
+    unknown = sorted(wanted - known)
+    if unknown:
+        raise DeckError(f"No {game.name} card has the number {', '.join(unknown[:10])}.")
+    return clean
+
+
+def _checked_format(game_slug: str, format_slug: str | None) -> str:
+    try:
+        return get_game(game_slug).format(format_slug or None).slug
+    except KeyError as error:
+        raise DeckError(str(error.args[0])) from None
+
+
+def _checked_name(name: str) -> str:
+    clean = " ".join((name or "").split())
+    if not clean:
+        raise DeckError("A deck needs a name.")
+    if len(clean) > MAX_NAME:
+        raise DeckError(f"A deck name has at most {MAX_NAME} characters.")
+    return clean
+
+
+def _write_version(deck: Deck, zones: edits.Zones, note: str) -> DeckVersion:
+    version = DeckVersion.objects.create(
+        deck=deck, number=deck.version + 1, zones=zones, note=note[:200]
+    )
+    deck.version = version.number
+    deck.save(update_fields=["version", "updated_at"])
+    DeckCard.objects.filter(deck=deck).delete()
+    DeckCard.objects.bulk_create(
+        DeckCard(deck=deck, zone=zone, number=number, count=count)
+        for zone, cards in zones.items()
+        for number, count in cards.items()
+    )
+    return version
+
+
+@transaction.atomic
+def deck_create(
+    *,
+    owner: AbstractBaseUser,
+    game: str,
+    name: str,
+    format: str | None = None,
+    zones: Mapping | None = None,
+    visibility: str = Visibility.PRIVATE,
+    note: str = "created",
+    forked_from: DeckVersion | None = None,
+) -> Deck:
+    try:
+        get_game(game)
+    except UnknownGame as error:
+        raise DeckError(str(error)) from None
+    if visibility not in Visibility.values:
+        raise DeckError(f"Visibility is one of {', '.join(Visibility.values)}.")
+    deck = Deck.objects.create(
+        owner=owner,
+        game=game,
+        format=_checked_format(game, format),
+        name=_checked_name(name),
+        visibility=visibility,
+        forked_from=forked_from,
+    )
+    _write_version(deck, _checked_zones(game, zones or {}), note)
+    return deck
+
+
+@transaction.atomic
+def deck_save(
+    *, deck: Deck, zones: Mapping, expected_version: int, note: str = "saved"
+) -> DeckVersion:
+    """Save new quantities as the next version, unless someone saved since `expected_version`."""
+    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    if locked.version != expected_version:
+        raise StaleDeck(locked.versions.get(number=locked.version), expected_version)
+    version = _write_version(locked, _checked_zones(locked.game, zones), note)
+    deck.version, deck.updated_at = locked.version, locked.updated_at
+    return version
+
+
+def deck_edit(*, deck: Deck, expected_version: int, action: str, **params) -> DeckVersion:
+    """One editor action (`add`, `set`, `move`, `deal`) applied to the current cards and saved."""
+    zones = current_zones(deck)
+    try:
+        if action == "add":
+            new = edits.add(zones, params["zone"], params["number"], params.get("count", 1))
+            note = f"{params.get('count', 1):+d} {params['number']} ({params['zone']})"
+        elif action == "set":
+            new = edits.set_count(zones, params["zone"], params["number"], params["count"])
+            note = f"{params['number']} ×{params['count']} ({params['zone']})"
+        elif action == "move":
+            new = edits.move(zones, params["number"], params["zone"], params["to_zone"])
+            note = f"{params['number']} {params['zone']} → {params['to_zone']}"
+        elif action == "deal":
+            new = edits.deal(zones, params.get("rng") or random.Random())
+            note = f"dealt {edits.DEALT}"
+        else:
+            raise DeckError(f"Unknown action {action!r}.")
+    except edits.EditError as error:
+        raise DeckError(str(error)) from None
+    return deck_save(deck=deck, zones=new, expected_version=expected_version, note=note)
+
+
+def deck_update(
+    *,
+    deck: Deck,
+    name: str | None = None,
+    format: str | None = None,
+    visibility: str | None = None,
+) -> Deck:
+    """Change what is not a card: name, format, visibility (not versioned)."""
+    if name is not None:
+        deck.name = _checked_name(name)
+    if format is not None:
+        deck.format = _checked_format(deck.game, format)
+    if visibility is not None:
+        if visibility not in Visibility.values:
+            raise DeckError(f"Visibility is one of {', '.join(Visibility.values)}.")
+        deck.visibility = visibility
+    deck.save(update_fields=["name", "format", "visibility", "updated_at"])
+    return deck
+
+
+def deck_revert(*, deck: Deck, number: int, expected_version: int) -> DeckVersion:
+    """Make an old version's cards the newest version (history is never rewritten)."""
+    try:
+        old = deck.versions.get(number=number)
+    except DeckVersion.DoesNotExist:
+        raise DeckError(f"This deck has no version {number}.") from None
+    return deck_save(
+        deck=deck, zones=old.zones, expected_version=expected_version, note=f"revert to v{number}"
+    )
+
+
+def deck_fork(*, source: DeckVersion, owner: AbstractBaseUser, name: str | None = None) -> Deck:
+    """Copy a deck version into a new private deck of `owner`."""
+    deck = source.deck
+    return deck_create(
+        owner=owner,
+        game=deck.game,
+        format=deck.format,
+        name=name or f"{deck.name} (copy)"[:MAX_NAME],
+        zones=source.zones,
+        note=f"forked from {deck.code} v{source.number}",
+        forked_from=source,
+    )
+
+
+def deck_delete(*, deck: Deck) -> None:
+    deck.delete()
