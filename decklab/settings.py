@@ -210,6 +210,8 @@ def _broker() -> tuple[str, dict]:
             "data_folder_out": str(folder / "queue"),
             "processed_folder": str(folder / "processed"),
             "store_processed": False,
+            # The default 1 s poll would add up to a second to every simulation run.
+            "polling_interval": 0.05,
         }
     scheme = urlparse(url).scheme
     if scheme not in {"redis", "rediss", "amqp", "pyamqp", "memory", "filesystem"}:
@@ -226,6 +228,20 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("DECKLAB_CELERY_EAGER", default=False)
+
+#: Simulation runs (decklab.goldfish; README "Simulation runs (Celery)").
+GOLDFISH_MAX_TRIALS = env_int("DECKLAB_GOLDFISH_MAX_TRIALS", 10_000_000)
+GOLDFISH_MAX_ACTIVE_RUNS = env_int("DECKLAB_GOLDFISH_MAX_ACTIVE_RUNS", 3)
+GOLDFISH_RUNS_PER_HOUR = env_int("DECKLAB_GOLDFISH_RUNS_PER_HOUR", 20)
+#: Per chunk (50,000 games): past the soft limit the run fails with a reason; the hard one kills.
+GOLDFISH_CHUNK_SOFT_SECONDS = env_int("DECKLAB_GOLDFISH_CHUNK_SECONDS", 60)
+GOLDFISH_CHUNK_HARD_SECONDS = GOLDFISH_CHUNK_SOFT_SECONDS + 30
+#: A queued or running run with no sign of life for this long has its missing chunks queued
+#: again, at most `GOLDFISH_MAX_REQUEUES` times; then it fails.
+GOLDFISH_STALE_SECONDS = env_int("DECKLAB_GOLDFISH_STALE_SECONDS", 180)
+GOLDFISH_MAX_REQUEUES = env_int("DECKLAB_GOLDFISH_MAX_REQUEUES", 3)
+#: The Celery queue of chunk tasks (workers consume the default `celery` queue).
+GOLDFISH_QUEUE = os.environ.get("DECKLAB_GOLDFISH_QUEUE", "celery")
 
 #: Tests: fail instead of skipping when PostgreSQL/Redis or Chromium are missing.
 DECKLAB_REQUIRE_SERVICES = env_bool("DECKLAB_REQUIRE_SERVICES")
