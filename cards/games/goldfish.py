@@ -27,6 +27,8 @@ from cards.games import stats
 from cards.games.base import CardPool, Deck, Entry
 from cards.games.game import Game, name_key, number_key
 from cards.games.registry import game_module, get_game
+from cards.games.sim import batches as batches_of
+from cards.games.sim import deal_hits
 
 #: Games per chunk. Fixed, so that the chunks (and their seeds) never depend on the worker count.
 CHUNK = 50_000
@@ -509,3 +511,123 @@ def run(
     if adaptive:
         out["adaptive"] = {"max_trials": trials, "half_width": ADAPTIVE_HALF_WIDTH}
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Goals shared by the games that draw from a shuffled deck
+
+
+def cards_field(label: str = "Cards (numbers or names)") -> Field:
+    return Field("cards", label, "cards")
+
+
+def at_least_field(default: Any = _REQUIRED) -> Field:
+    return Field("at_least", "At least this many", "int", default=default, minimum=1, maximum=60)
+
+
+def turn_field(default: Any = _REQUIRED, maximum: int = 30) -> Field:
+    return Field("turn", "By own turn", "int", default=default, minimum=1, maximum=maximum)
+
+
+PLAY_FIELD = Field("play", "Play", "choice", default="first", choices=("first", "second"))
+
+
+def copies(entries: Iterable[Entry]) -> int:
+    return sum(entry.count for entry in entries)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Cards dealt from the deck top in one step of a game: drawn into hand, or moved unseen.
+
+    `turn` 0 is the setup before the first turn (the opening hand, life, HP cards).
+    """
+
+    turn: int
+    cards: int
+    drawn: bool
+
+
+#: One game by the reference engine: the number of target cards drawn by each turn 0..t.
+ReferenceGame = Callable[[random.Random], Sequence[int]]
+
+
+class DrawnGoal(Goal):
+    """CONTRACT §5 `drawn`: at least k target cards drawn by own turn t, opening hand included.
+
+    The game describes its deal as `segments` (for the fast engine and the exact answer) and as a
+    plain reference game that follows its rules card by card. Unseen cards (life, HP) sit between
+    the drawn ones; the position of a card in a uniform shuffle does not change the chance that it
+    is a target, so the exact answer is hypergeometric in the number of cards drawn.
+    """
+
+    def __init__(
+        self,
+        goal: dict[str, Any],
+        *,
+        size: int,
+        targets: int,
+        segments: Sequence[Segment],
+        reference_game: ReferenceGame,
+    ):
+        self.goal = goal
+        self.size = size
+        self.targets = targets
+        self.at_least: int = goal["at_least"]
+        self.turns = max(segment.turn for segment in segments)
+        self.segments = tuple(segments)
+        self.reference_game = reference_game
+        dealt = sum(segment.cards for segment in self.segments)
+        if dealt > size:
+            raise GoalError(f"a {size}-card deck runs out before turn {self.turns}'s draw step.")
+
+    def drawn_by_turn(self) -> list[int]:
+        """How many cards are drawn into hand by the end of each turn's draw step (0 = setup)."""
+        totals = [0] * (self.turns + 1)
+        for segment in self.segments:
+            if segment.drawn:
+                totals[segment.turn] += segment.cards
+        return list(np.cumsum(totals).tolist())
+
+    def exact(self) -> dict[str, Any]:
+        by_turn = [
+            stats.hypergeom_at_least(self.size, self.targets, drawn, self.at_least)
+            for drawn in self.drawn_by_turn()
+        ]
+        return {"probability": by_turn[-1], "by_turn": by_turn}
+
+    def fast(self, rng: np.random.Generator, trials: int) -> Tally:
+        tally = Tally(games=trials)
+        steps = sum(segment.cards for segment in self.segments)
+        turn_of_step = np.concatenate(
+            [
+                np.full(segment.cards, segment.turn if segment.drawn else -1, dtype=np.int64)
+                for segment in self.segments
+            ]
+        )
+        for games in batches_of(trials):
+            hits = deal_hits(rng, self.targets, self.size, steps, games)
+            drawn = 0
+            for turn in range(self.turns + 1):
+                drawn = drawn + hits[turn_of_step == turn].sum(axis=0)
+                tally.count(f"by_turn:{turn}", drawn >= self.at_least)
+        tally.counts["hit"] = tally.counts[f"by_turn:{self.turns}"]
+        return tally
+
+    def reference(self, rng: random.Random, trials: int) -> Tally:
+        tally = Tally(games=trials)
+        for _ in range(trials):
+            drawn = self.reference_game(rng)
+            for turn, count in enumerate(drawn):
+                tally.count(f"by_turn:{turn}", count >= self.at_least)
+        tally.counts["hit"] = tally.counts.get(f"by_turn:{self.turns}", 0)
+        return tally
+
+    def summarize(self, tally: Tally, exact: Any) -> dict[str, Any]:
+        out = {"goal": self.goal, **tally.proportion("hit"), "exact": _round(exact["probability"])}
+        if self.turns:
+            out["by_turn"] = [
+                {"turn": turn, **tally.proportion(f"by_turn:{turn}"), "exact": _round(value)}
+                for turn, value in enumerate(exact["by_turn"])
+            ]
+        return out
