@@ -1,8 +1,322 @@
-"""Deck rules of Blade Rondo (RULES.md §4.2, §4.3)."""
+"""Deck rules of Blade Rondo (RULES.md §4.2 `set`, §4.3 `free`).
 
-from cards.games.base import Format
+Blade Rondo has no deck of one's own: a set deck is shuffled, 15 cards are dealt and 7 kept as the
+hand. So a "decklist" is up to three nested zones, pool ⊇ dealt ⊇ hand, and the pool is checked
+against the set decks, which name their cards by name. The set decks come from the game data
+(`import_cards blade_rondo --set-decks`) when given, else from the shipped file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from cards.games import messages
+from cards.games.base import Deck, Format, GameData, Rule, Violation
+from cards.games.game import name_key
+from cards.games.rules import CopyLimit, Sizes, ZoneSize, noun, zone_names
+
+GAME = "blade_rondo"
+SET_DECKS_FILE = Path(__file__).resolve().parents[2] / "data" / "blade-rondo" / "set_decks.json"
+#: Cards dealt to a player when the set deck does not say (§4.1), and the hand kept from them.
+DEALT = 15
+HAND = 7
+#: Free construction (§4.3): 20 different cards, 2 copies of each.
+FREE_KINDS = 20
+FREE_COPIES = 2
+
+messages.register(
+    "blade_rondo.pool",
+    en="The pool is not a set deck. Closest: {set_deck} — {diff_en}.",
+    ja="プールがセットデッキと一致しません。最も近いのは{set_deck}です — {diff_ja}。",
+)
+messages.register(
+    "blade_rondo.pool.empty",
+    en="The pool is empty: list the cards of one set deck, or only Dealt or Hand cards.",
+    ja="プールが空です: セットデッキ1つ分のカードか、配札・手札だけを書いてください。",
+)
+messages.register(
+    "blade_rondo.pool.no_set",
+    en="No single set deck holds all of these cards ({card}): check the Dealt and Hand cards.",
+    ja="これらのカード({card})をすべて含むセットデッキがありません。配札と手札を確認してください。",
+)
+messages.register(
+    "blade_rondo.pool.pair",
+    en="Add {delta} {noun} of {card}: a free pool holds every card exactly twice ({count} of 2).",
+    ja="{card}をあと{delta}枚入れてください: フリー構築ではどのカードもちょうど2枚です(現在{count}枚)。",
+)
+messages.register(
+    "blade_rondo.not_dealt",
+    en="Remove {excess} {noun} of {card} from {zone_en}: {source_en} holds only {limit}.",
+    ja="{card}を{zone_ja}から{excess}枚外してください: {source_ja}には{limit}枚しかありません。",
+)
+
+
+@dataclass(frozen=True)
+class SetDeck:
+    key: str
+    name: str
+    dealt: int
+    #: folded card name → copies
+    cards: Mapping[str, int]
+    #: folded card name → the name as the set deck writes it
+    names: Mapping[str, str]
+
+
+@cache
+def _shipped_set_decks() -> dict[str, Any]:
+    return json.loads(SET_DECKS_FILE.read_text(encoding="utf-8"))
+
+
+def set_decks(data: GameData) -> list[SetDeck]:
+    """The set decks rules compare against: the imported ones when given, else the shipped ones."""
+    raw = data.get("set_decks") or _shipped_set_decks()
+    decks = []
+    for key, deck in raw.items():
+        cards: Counter[str] = Counter()
+        names = {}
+        for name, count in deck["cards"].items():
+            cards[name_key(name)] += count
+            names[name_key(name)] = name
+        decks.append(
+            SetDeck(key, deck.get("name") or key, deck.get("dealt") or DEALT, cards, names)
+        )
+    return decks
+
+
+def _by_name(deck: Deck, zone: str) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for entry in deck.entries(zone):
+        counts[name_key(entry.card.name)] += entry.count
+    return counts
+
+
+def _only_subsets_given(deck: Deck) -> bool:
+    """§4.2.1: the pool may be left empty when only dealt or hand cards are checked."""
+    return not deck.size("pool") and bool(deck.size("dealt") or deck.size("hand"))
+
+
+def _holding(decks: list[SetDeck], counts: Counter[str]) -> list[SetDeck]:
+    return [d for d in decks if all(d.cards.get(n, 0) >= c for n, c in counts.items())]
+
+
+def _pool_violation(
+    message_key: str,
+    rule: str,
+    deck: Deck,
+    *,
+    cards: tuple[str, ...] = (),
+    limit: int | None = None,
+    **params: Any,
+) -> Violation:
+    return Violation(
+        code="blade_rondo.pool",
+        message_key=message_key,
+        rule=rule,
+        zone="pool",
+        cards=cards,
+        count=deck.size("pool"),
+        limit=limit,
+        params=params,
+    )
+
+
+@dataclass(frozen=True)
+class SetPool:
+    """§4.2.1: the pool is one set deck card for card (or empty when only a hand is checked)."""
+
+    rule: str
+
+    def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
+        decks = set_decks(data)
+        if _only_subsets_given(deck):
+            shown = deck.entries("dealt") if deck.size("dealt") else deck.entries("hand")
+            counts = _by_name(deck, "dealt" if deck.size("dealt") else "hand")
+            if not _holding(decks, counts):
+                labels = ", ".join(entry.card.label for entry in shown)
+                yield _pool_violation("blade_rondo.pool.no_set", self.rule, deck, card=labels)
+            return
+        pool = _by_name(deck, "pool")
+        if not pool:
+            yield _pool_violation("blade_rondo.pool.empty", self.rule, deck)
+            return
+        if any(candidate.cards == pool for candidate in decks):
+            return
+        closest = min(decks, key=lambda d: sum(((d.cards - pool) + (pool - d.cards)).values()))
+        labels = {name_key(e.card.name): e.card.name for e in deck.entries("pool")}
+        missing = [f"{n}× {closest.names[k]}" for k, n in (closest.cards - pool).items()]
+        extra = [f"{n}× {labels[k]}" for k, n in (pool - closest.cards).items()]
+        extra_keys = pool - closest.cards
+        yield _pool_violation(
+            "blade_rondo.pool",
+            self.rule,
+            deck,
+            cards=tuple(
+                e.card.number for e in deck.entries("pool") if extra_keys[name_key(e.card.name)]
+            ),
+            limit=sum(closest.cards.values()),
+            set_deck=closest.name,
+            diff_en="; ".join(
+                part
+                for part in (
+                    f"add {', '.join(missing)}" if missing else "",
+                    f"remove {', '.join(extra)}" if extra else "",
+                )
+                if part
+            ),
+            diff_ja="、".join(
+                part
+                for part in (
+                    f"不足: {', '.join(missing)}" if missing else "",
+                    f"余分: {', '.join(extra)}" if extra else "",
+                )
+                if part
+            ),
+        )
+
+
+@dataclass(frozen=True)
+class FreePool:
+    """§4.3: the pool is 40 cards, 20 different cards with 2 copies of each, from any sets."""
+
+    rule: str
+
+    def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
+        if _only_subsets_given(deck):
+            return
+        yield from ZoneSize(GAME, "pool", Sizes.exactly(FREE_KINDS * FREE_COPIES), self.rule)(
+            deck, data
+        )
+        yield from CopyLimit(GAME, ("pool",), lambda card: FREE_COPIES, self.rule)(deck, data)
+        for entry in deck.entries("pool"):
+            if entry.count >= FREE_COPIES:
+                continue
+            delta = FREE_COPIES - entry.count
+            yield Violation(
+                code="blade_rondo.pool",
+                message_key="blade_rondo.pool.pair",
+                rule=self.rule,
+                zone="pool",
+                cards=(entry.card.number,),
+                count=entry.count,
+                limit=FREE_COPIES,
+                params={
+                    "card": entry.card.label,
+                    "delta": delta,
+                    "noun": noun(delta, "copy", "copies"),
+                },
+            )
+
+
+def _dealt_size(deck: Deck, data: GameData) -> int:
+    """How many cards are dealt from the pool's set deck (Bread Rondo deals 10); else 15."""
+    decks = set_decks(data)
+    pool = _by_name(deck, "pool")
+    matching = [d for d in decks if d.cards == pool] if pool else []
+    holding = matching or _holding(decks, _by_name(deck, "dealt"))
+    sizes = {d.dealt for d in holding}
+    return sizes.pop() if len(sizes) == 1 else DEALT
+
+
+@dataclass(frozen=True)
+class GivenSize:
+    """A zone that may be left out; when given, it holds exactly `size(deck, data)` cards."""
+
+    zone: str
+    size: Callable[[Deck, GameData], int]
+    rule: str
+
+    def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
+        if not deck.size(self.zone):
+            return
+        sizes = Sizes.exactly(self.size(deck, data))
+        yield from ZoneSize(GAME, self.zone, sizes, self.rule)(deck, data)
+
+
+@dataclass(frozen=True)
+class DrawnFrom:
+    """Every card of `zone` is among the first non-empty zone of `sources` (`blade_rondo.not_dealt`).
+
+    The hand comes from the dealt cards, which come from the pool: a card with more copies than the
+    zone above holds gets one violation, naming how many are too many.
+    """
+
+    zone: str
+    sources: tuple[str, ...]
+    rule: str
+
+    def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
+        source = next((zone for zone in self.sources if deck.size(zone)), None)
+        if source is None:
+            return
+        available: Counter[str] = Counter()
+        for entry in deck.entries(source):
+            available[entry.card.number] += entry.count
+        zone_en, zone_ja = zone_names(GAME, self.zone)
+        source_en, source_ja = zone_names(GAME, source)
+        for entry in deck.entries(self.zone):
+            limit = available[entry.card.number]
+            if entry.count <= limit:
+                continue
+            excess = entry.count - limit
+            yield Violation(
+                code="blade_rondo.not_dealt",
+                rule=self.rule,
+                zone=self.zone,
+                cards=(entry.card.number,),
+                count=entry.count,
+                limit=limit,
+                params={
+                    "card": entry.card.label,
+                    "excess": excess,
+                    "noun": noun(excess, "copy", "copies"),
+                    "zone_en": zone_en,
+                    "zone_ja": zone_ja,
+                    "source_en": source_en,
+                    "source_ja": source_ja,
+                },
+            )
+
+
+def rules(pool_rule: Rule) -> tuple[Rule, ...]:
+    """§4.2.2 and §4.2.3 (dealt and hand), after a format's own pool rule."""
+    return (
+        pool_rule,
+        GivenSize(
+            "dealt",
+            _dealt_size,
+            "Dealt cards, if given: as many as the set deck deals, 15 (RULES.md §4.2.2).",
+        ),
+        DrawnFrom("dealt", ("pool",), "Dealt cards come from the pool (RULES.md §4.2.2)."),
+        GivenSize(
+            "hand",
+            lambda deck, data: HAND,
+            "The hand, if given: exactly 7 cards (RULES.md §4.2.3).",
+        ),
+        DrawnFrom(
+            "hand",
+            ("dealt", "pool"),
+            "The hand comes from the dealt cards, else from the pool (RULES.md §4.2.3).",
+        ),
+    )
+
 
 FORMATS = (
-    Format("set", "Set deck", rules=()),
-    Format("free", "Free construction", rules=()),
+    Format(
+        "set",
+        "Set deck",
+        rules=rules(SetPool("The pool is exactly one set deck (RULES.md §4.2.1).")),
+        description="Play a set deck or a mixed deck as sold: the pool must match one exactly.",
+    ),
+    Format(
+        "free",
+        "Free construction",
+        rules=rules(FreePool("The pool: 40 cards, 20 different cards × 2 copies (RULES.md §4.3).")),
+        description="Any 20 different cards, 2 copies of each (the free rules are uncertain).",
+    ),
 )

@@ -1,5 +1,25 @@
-"""Deck rules of DRAWS◎TROIDAL (RULES.md §5.1)."""
+"""Deck rules of DRAWS◎TROIDAL (RULES.md §5.1): the beta states a deck size and nothing else."""
+
+from __future__ import annotations
 
 from cards.games.base import Format
+from cards.games.rules import Sizes, ZoneSize
 
-FORMATS = (Format("beta", "β", rules=()),)
+GAME = "draws_troidal"
+DECK_SIZE = 60
+
+FORMATS = (
+    Format(
+        "beta",
+        "β",
+        rules=(
+            ZoneSize(
+                GAME,
+                "main",
+                Sizes.exactly(DECK_SIZE),
+                "Deck: exactly 60 cards; the beta states no copy limit (RULES.md §5.1).",
+            ),
+        ),
+        description="The beta rules: exactly 60 cards, any number of copies.",
+    ),
+)

@@ -1,0 +1,345 @@
+"""Rule helpers several games share: zone sizes, card types per zone, copy limits, caps, lists.
+
+Each helper is a small frozen dataclass whose fields are the rule's parameters and whose call is the
+rule (`Rule`: deck, game data → violations). A format is then a tuple of such calls, so its numbers
+(sizes, caps, banned and limited lists) read as data in one place, and the logic of, say, "at most N
+copies of one identity" exists once for all five games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+
+from cards.games import messages
+from cards.games.base import Card, Deck, Entry, GameData, Violation
+from cards.games.registry import get_game
+
+messages.register(
+    "zone.size.add",
+    en="{zone_en}: add {delta} {noun} ({count} now; {allowed_en}).",
+    ja="{zone_ja}: あと{delta}枚入れてください(現在{count}枚、{allowed_ja})。",
+)
+messages.register(
+    "zone.size.remove",
+    en="{zone_en}: remove {delta} {noun} ({count} now; {allowed_en}).",
+    ja="{zone_ja}: {delta}枚減らしてください(現在{count}枚、{allowed_ja})。",
+)
+messages.register(
+    "zone.card_type",
+    en="Remove {card} from {zone_en}: a {type} card may not be there ({zone_en} holds {allowed}).",
+    ja="{card}を{zone_ja}から外してください: {type}は{zone_ja}に入れられません({allowed}のみ)。",
+)
+messages.register(
+    "copy_limit",
+    en="Remove {excess} {noun} of {card} ({count} of at most {limit}).",
+    ja="{card}を{excess}枚減らしてください(現在{count}枚、上限{limit}枚)。",
+)
+messages.register(
+    "cap",
+    en="Remove {excess} of the {what_en} ({count} of at most {limit}): {card}.",
+    ja="{what_ja}を{excess}枚減らしてください(現在{count}枚、上限{limit}枚): {card}。",
+)
+messages.register(
+    "banned",
+    en="Remove {card}: it is banned in {format} ({count} in the deck, 0 allowed).",
+    ja="{card}を外してください: {format}では禁止カードです(現在{count}枚、0枚まで)。",
+)
+messages.register(
+    "limited",
+    en="Remove {excess} {noun} of {card}: it is limited in {format} ({count} of at most {limit}).",
+    ja="{card}を{excess}枚減らしてください: {format}では制限カードです(現在{count}枚、上限{limit}枚)。",
+)
+
+
+def noun(count: int, one: str, many: str) -> str:
+    """The English noun for a count ("1 copy", "2 copies"); Japanese needs none."""
+    return one if count == 1 else many
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    """How a message names several cards: their labels, comma-separated, each once."""
+    return ", ".join(dict.fromkeys(card.label for card in cards))
+
+
+def group_label(cards: list[Card]) -> str:
+    """How a message names one identity: the card's label, or the shared name and every number."""
+    if len({card.number for card in cards}) == 1:
+        return cards[0].label
+    return f"{cards[0].name} ({', '.join(dict.fromkeys(card.number for card in cards))})"
+
+
+def zone_names(game: str, zone: str) -> tuple[str, str]:
+    """A zone's English and Japanese display names, from the game's zone list."""
+    for candidate in get_game(game).zones:
+        if candidate.slug == zone:
+            return candidate.label, candidate.label_ja
+    raise KeyError(f"{game} has no zone {zone!r}")
+
+
+def entries_in(deck: Deck, zones: Iterable[str]) -> Iterator[Entry]:
+    for zone in zones:
+        yield from deck.entries(zone)
+
+
+def grouped(entries: Iterable[Entry], key: Callable[[Card], str | None]) -> list[list[Entry]]:
+    """Entries by `key(card)` (cards whose key is None left out), in deck order."""
+    groups: dict[str, list[Entry]] = {}
+    for entry in entries:
+        found = key(entry.card)
+        if found is not None:
+            groups.setdefault(found, []).append(entry)
+    return list(groups.values())
+
+
+def group_violation(
+    code: str,
+    rule: str,
+    zones: tuple[str, ...],
+    entries: list[Entry],
+    limit: int,
+    **params: object,
+) -> Violation:
+    """A violation about several cards counted together: every number, their copies, the limit.
+
+    The zone is named when the count covers one zone only (a cap over main and side has none).
+    """
+    return Violation(
+        code=code,
+        rule=rule,
+        zone=zones[0] if len(zones) == 1 else None,
+        cards=tuple(dict.fromkeys(entry.card.number for entry in entries)),
+        count=sum(entry.count for entry in entries),
+        limit=limit,
+        params=params,
+    )
+
+
+def entry_violation(code: str, rule: str, zone: str, entry: Entry, **params: object) -> Violation:
+    """A violation about one card of one zone: its number, its copies, its label as `card`."""
+    return Violation(
+        code=code,
+        rule=rule,
+        zone=zone,
+        cards=(entry.card.number,),
+        count=entry.count,
+        params={"card": entry.card.label, **params},
+    )
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The sizes a zone may have: a union of inclusive ranges (a side deck: 0 or exactly 10)."""
+
+    ranges: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def exactly(cls, size: int) -> Sizes:
+        return cls(((size, size),))
+
+    @classmethod
+    def between(cls, low: int, high: int) -> Sizes:
+        return cls(((low, high),))
+
+    @classmethod
+    def empty_or(cls, size: int) -> Sizes:
+        return cls(((0, 0), (size, size)))
+
+    def allows(self, size: int) -> bool:
+        return any(low <= size <= high for low, high in self.ranges)
+
+    def nearest(self, size: int) -> int:
+        """The allowed size closest to `size`; on a tie the larger, so no card must go."""
+        candidates = [min(max(size, low), high) for low, high in self.ranges]
+        return min(candidates, key=lambda allowed: (abs(allowed - size), -allowed))
+
+    def describe(self, lang: str) -> str:
+        parts = [self._describe_range(low, high, lang) for low, high in self.ranges]
+        return (" or " if lang == "en" else "または").join(parts)
+
+    @staticmethod
+    def _describe_range(low: int, high: int, lang: str) -> str:
+        if low == high == 0:
+            return "must be empty" if lang == "en" else "空"
+        if low == high:
+            return f"exactly {low}" if lang == "en" else f"ちょうど{low}枚"
+        return f"{low} to {high} allowed" if lang == "en" else f"{low}〜{high}枚"
+
+
+@dataclass(frozen=True)
+class ZoneSize:
+    """A zone holds an allowed number of cards (`zone.size`, `limit` = the nearest allowed size)."""
+
+    game: str
+    zone: str
+    sizes: Sizes
+    rule: str
+
+    def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
+        count = deck.size(self.zone)
+        if self.sizes.allows(count):
+            return
+        limit = self.sizes.nearest(count)
+        zone_en, zone_ja = zone_names(self.game, self.zone)
+        delta = abs(limit - count)
+        yield Violation(
+            code="zone.size",
+            message_key="zone.size.add" if limit > count else "zone.size.remove",
+            rule=self.rule,
+            zone=self.zone,
+            count=count,
+            limit=limit,
+            params={
+                "zone_en": zone_en,
+                "zone_ja": zone_ja,
+                "delta": delta,
+                "noun": noun(delta, "card", "cards"),
+                "allowed_en": self.sizes.describe("en"),
+                "allowed_ja": self.sizes.describe("ja"),
+            },
+        )
+
+
+@dataclass(frozen=True)
+class ZoneTypes:
+    """Every card of a zone is of one of the allowed types (`zone.card_type`, one per card)."""
+
+    game: str
+    zone: str
+    allowed: tuple[str, ...]
+    rule: str
+
+    def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
+        zone_en, zone_ja = zone_names(self.game, self.zone)
+        for entry in deck.entries(self.zone):
+            if entry.card.type in self.allowed:
+                continue
+            yield entry_violation(
+                "zone.card_type",
+                self.rule,
+                self.zone,
+                entry,
+                type=entry.card.type or "?",
+                zone_en=zone_en,
+                zone_ja=zone_ja,
+                allowed=", ".join(self.allowed),
+            )
+
+
+#: A card's own copy limit: a number, or None for "no limit".
+LimitOf = Callable[[Card], "int | None"]
+
+
+@dataclass(frozen=True)
+class CopyLimit:
+    """At most `limit(card)` copies of one card identity across `zones` (`copy_limit`).
+
+    Cards that share an identity (alternate prints, a Gundam War name across colours) count
+    together; when their own limits differ, the most generous one applies to the group.
+    """
+
+    game: str
+    zones: tuple[str, ...]
+    limit: LimitOf
+    rule: str
+    #: The identity copies are counted by; `None` means the game's (CONTRACT §2).
+    identity: Callable[[Card], str] | None = None
+
+    def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
+        identity = self.identity or get_game(self.game).identity
+        for entries in grouped(entries_in(deck, self.zones), identity):
+            limits = [self.limit(entry.card) for entry in entries]
+            if None in limits:
+                continue
+            limit = max(limit for limit in limits if limit is not None)
+            count = sum(entry.count for entry in entries)
+            if count <= limit:
+                continue
+            excess = count - limit
+            yield group_violation(
+                "copy_limit",
+                self.rule,
+                self.zones,
+                entries,
+                limit,
+                card=group_label([entry.card for entry in entries]),
+                excess=excess,
+                noun=noun(excess, "copy", "copies"),
+            )
+
+
+def printed_limit(column: str, default: int) -> LimitOf:
+    """A limit read from a card column: empty = `default`, a number, or `any` = no limit."""
+
+    def limit(card: Card) -> int | None:
+        value = card[column]
+        if value is None:
+            return default
+        return value if isinstance(value, int) else None
+
+    return limit
+
+
+@dataclass(frozen=True)
+class Cap:
+    """At most `limit` cards (copies count) that `counts` picks, across `zones`: one per breach."""
+
+    zones: tuple[str, ...]
+    counts: Callable[[Card], bool]
+    limit: int
+    code: str
+    #: What the message calls the capped cards, e.g. "[Dragon Ball] cards" / "【ドラゴンボール】".
+    what_en: str
+    what_ja: str
+    rule: str
+
+    def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
+        entries = [entry for entry in entries_in(deck, self.zones) if self.counts(entry.card)]
+        count = sum(entry.count for entry in entries)
+        if count <= self.limit:
+            return
+        violation = group_violation(
+            self.code,
+            self.rule,
+            self.zones,
+            entries,
+            self.limit,
+            excess=count - self.limit,
+            what_en=self.what_en,
+            what_ja=self.what_ja,
+            card=card_list(entry.card for entry in entries),
+        )
+        yield replace(violation, message_key="cap")
+
+
+@dataclass(frozen=True)
+class Restricted:
+    """Cards a format lists: banned (`limit` 0, code `banned`) or limited (`limited`).
+
+    `listed(card)` gives the list entry a card falls under (its key), or None. Copies of every
+    card under one entry count together, so a limited name stays limited across its printings.
+    """
+
+    zones: tuple[str, ...]
+    listed: Callable[[Card], str | None]
+    limit: int
+    format_name: str
+    rule: str
+
+    def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
+        for entries in grouped(entries_in(deck, self.zones), self.listed):
+            count = sum(entry.count for entry in entries)
+            if count <= self.limit:
+                continue
+            excess = count - self.limit
+            yield group_violation(
+                "banned" if self.limit == 0 else "limited",
+                self.rule,
+                self.zones,
+                entries,
+                self.limit,
+                card=group_label([entry.card for entry in entries]),
+                format=self.format_name,
+                excess=excess,
+                noun=noun(excess, "copy", "copies"),
+            )
