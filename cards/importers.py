@@ -22,6 +22,7 @@ from cards.games.game import Game, number_key
 from cards.games.registry import get_game
 from cards.games.schema import RowError
 from cards.models import Card, CardName, GameData
+from cards.search import index_columns
 
 #: Rows written per INSERT/UPDATE statement.
 BATCH = 500
@@ -172,14 +173,12 @@ def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
     report = ImportReport(game=game_slug)
     stored = {
         row.number: row
-        for row in Card.objects.filter(game=game_slug).only(
-            "number", "name", "type", "data", "extra"
-        )
+        for row in Card.objects.filter(game=game_slug).only("number", *UPDATED_COLUMNS)
     }
     new: list[Card] = []
     changed: list[Card] = []
     for card in cards:
-        values = _columns(card)
+        values = _columns(game_slug, card)
         row = stored.get(card.number)
         if row is None:
             new.append(
@@ -197,18 +196,23 @@ def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
         return report
     with transaction.atomic():
         Card.objects.bulk_create(new, batch_size=BATCH)
-        Card.objects.bulk_update(changed, ["name", "type", "data", "extra"], batch_size=BATCH)
+        Card.objects.bulk_update(changed, list(UPDATED_COLUMNS), batch_size=BATCH)
         touched = [row.number for row in new + changed]
         report.numbers = touched
         _rebuild_name_keys(game, touched)
     return report
 
 
-def _columns(card: base.Card) -> dict[str, Any]:
+#: The columns an import writes: the card's facts and its search columns.
+UPDATED_COLUMNS = ("name", "type", "data", "extra", "name_folded", "tags", "cost", "power")
+
+
+def _columns(game_slug: str, card: base.Card) -> dict[str, Any]:
     # Through JSON once, so tuples compare equal to the lists the database gives back.
     data = json.loads(json.dumps(dict(card.data), ensure_ascii=False))
     extra = json.loads(json.dumps(dict(card.extra), ensure_ascii=False, default=str))
-    return {"name": card.name, "type": card.type, "data": data, "extra": extra}
+    facts = {"name": card.name, "type": card.type, "data": data, "extra": extra}
+    return {**facts, **index_columns(game_slug, card)}
 
 
 def _rebuild_name_keys(game: Game, numbers: list[str]) -> None:

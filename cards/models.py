@@ -23,14 +23,32 @@ class Card(models.Model):
     extra = models.JSONField(default=dict, blank=True)
     #: `game.number_key(number)`: how decklist references find the card.
     number_key = models.CharField(max_length=64, db_index=True)
+    #: A staff upload, stored re-encoded and shrunk (`cards.faces.store_image`); shown instead of
+    #: the generated face.
     image = models.ImageField(upload_to="cards/", blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    # Search columns (`cards.search.index_columns`, filled by the importer): every query of the
+    # card search language becomes filters on these, without reading the JSON.
+    #: `|name|other name|`, folded (NFKC, case, width, kana).
+    name_folded = models.TextField(blank=True, default="")
+    #: `|field:value|field:value|`, folded: colours, types, traits, keywords, set, number …
+    tags = models.TextField(blank=True, default="")
+    #: The game's main cost (energy, total, log cost) and power (power, BP), when a whole number.
+    cost = models.IntegerField(null=True, blank=True)
+    power = models.IntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="card_unique_number_per_game")
         ]
-        indexes = [models.Index(fields=["game", "number_key"], name="card_game_number_key")]
+        indexes = [
+            models.Index(fields=["game", "number_key"], name="card_game_number_key"),
+            models.Index(fields=["game", "cost"], name="card_game_cost"),
+            models.Index(fields=["game", "power"], name="card_game_power"),
+            models.Index(fields=["game", "name"], name="card_game_name"),
+            models.Index(fields=["game", "type"], name="card_game_type"),
+        ]
         ordering = ["game", "number"]
 
     def __str__(self) -> str:
