@@ -1,0 +1,46 @@
+"""Blade Rondo goldfish goals (RULES.md §4.1, §4.4, CONTRACT §5)."""
+
+import math
+
+import pytest
+
+from cards.games import goldfish
+from cards.games.base import Card, Deck, Entry
+
+POOL = Deck(
+    {
+        "pool": tuple(
+            Entry(
+                Card(f"BR-{i:02d}", f"Sword {i}", "physical", {"cost": i % 5, "kind": "physical"}),
+                2,
+            )
+            for i in range(1, 21)
+        )
+    }
+)
+TRIALS = 20_000
+
+
+def dealt(**goal) -> dict:
+    return {"type": "dealt", "cards": ["BR-01"], "at_least": 1, **goal}
+
+
+def test_section_4_1_fifteen_of_the_forty_cards_are_dealt():
+    exact = goldfish.plan("blade_rondo", POOL, [dealt()]).exacts[0]["probability"]
+    assert exact == pytest.approx(1 - math.comb(38, 15) / math.comb(40, 15))
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+@pytest.mark.parametrize("goal", [dealt(), dealt(cards=["BR-01", "Sword 2", "BR-03"], at_least=3)])
+def test_section_4_1_monte_carlo_dealt_lies_within_four_standard_errors_of_exact(engine, goal):
+    row = goldfish.run("blade_rondo", POOL, [goal], trials=TRIALS, seed=10, engine=engine)[
+        "results"
+    ][0]
+    p = row["exact"]
+    assert abs(row["probability"] - p) <= 4 * math.sqrt(p * (1 - p) / TRIALS)
+
+
+def test_a_pool_too_small_to_deal_from_is_a_goal_error():
+    small = Deck({"pool": (Entry(Card("BR-01", "Sword 1", "physical", {}), 2),)})
+    with pytest.raises(goldfish.GoalError, match="dealing needs at least 15"):
+        goldfish.plan("blade_rondo", small, [dealt()])

@@ -1,0 +1,53 @@
+"""Gundam War goldfish goals (RULES.md §3.3, CONTRACT §5)."""
+
+import math
+
+import pytest
+
+from cards.games import goldfish
+from cards.games.base import Card, Deck, Entry
+
+
+def card(number: str, kind: str = "UNIT", color: str = "青", **data) -> Card:
+    return Card(number, f"Card {number}", kind, {"type": kind, "color": color, **data})
+
+
+DECK = Deck(
+    {
+        "main": (
+            Entry(card("G-blue", "G", "青", g_kind="basic"), 14),
+            Entry(card("G-red", "G", "赤", g_kind="basic"), 6),
+            Entry(card("U-1"), 3),
+            Entry(card("U-2", color="赤"), 27),
+        ),
+        "side": (),
+    }
+)
+TRIALS = 20_000
+
+
+def within_four_standard_errors(row: dict) -> bool:
+    p = row["exact"]
+    return abs(row["probability"] - p) <= 4 * math.sqrt(p * (1 - p) / TRIALS) + 1e-9
+
+
+def drawn(**goal) -> dict:
+    return {"type": "drawn", "cards": ["U-1"], "at_least": 1, "turn": 3, "play": "first", **goal}
+
+
+def test_section_3_3_the_first_player_does_not_draw_on_turn_1():
+    first, second = goldfish.plan(
+        "gundam_war", DECK, [drawn(turn=2), drawn(turn=2, play="second")]
+    ).goals
+    assert first.drawn_by_turn() == [6, 6, 7]
+    assert second.drawn_by_turn() == [6, 7, 8]
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+@pytest.mark.parametrize(
+    "goal", [drawn(), drawn(cards=["G-red"], at_least=2, turn=6, play="second")]
+)
+def test_section_3_3_monte_carlo_drawn_lies_within_four_standard_errors_of_exact(engine, goal):
+    result = goldfish.run("gundam_war", DECK, [goal], trials=TRIALS, seed=8, engine=engine)
+    for row in [result["results"][0], *result["results"][0]["by_turn"]]:
+        assert within_four_standard_errors(row)
