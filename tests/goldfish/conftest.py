@@ -1,0 +1,117 @@
+"""Fixtures of the simulation-run tests: a small card set, users, and real Celery workers."""
+
+from __future__ import annotations
+
+import time
+import uuid
+import warnings
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from cards.importers import import_cards
+from decklab.goldfish.models import SimulationRun
+from tests.workers import Worker
+
+#: 13 DBSCG cards: one leader, twelve battle cards (facts only, made up for the tests).
+CARDS_CSV = (
+    "number,name,type,colors,energy_cost,keywords\nTST-001,Test Leader,Leader,Red,,\n"
+    + "".join(
+        f"TST-{n:03d},Test Fighter {n},Battle,Red,{n % 5 + 1},{'Dragon Ball' if n <= 4 else ''}\n"
+        for n in range(2, 14)
+    )
+)
+#: A leader and 50 main-deck cards: four copies of TST-002 … TST-013, two more of TST-013.
+DECKLIST = (
+    "Leader\n1 TST-001\nMain\n"
+    + "".join(f"4 TST-{n:03d}\n" for n in range(2, 14))
+    + ("2 TST-013\n")
+)
+DRAWN_GOALS = [
+    {"type": "drawn", "cards": ["TST-002"], "at_least": 1, "turn": 3, "play": "first"},
+    {"type": "drawn", "cards": ["TST-002", "TST-003"], "at_least": 2, "turn": 5, "play": "second"},
+]
+
+
+class WorkerReport(UserWarning):
+    """Shown in the warnings summary: proof that a real worker process executed tasks."""
+
+
+@pytest.fixture
+def dbscg_cards(db) -> None:
+    import_cards("dbscg", CARDS_CSV.encode(), "cards.csv")
+
+
+@pytest.fixture
+def player(db):
+    return get_user_model().objects.create_user("player", password="a long test password")
+
+
+@pytest.fixture
+def other_player(db):
+    return get_user_model().objects.create_user("other", password="a long test password")
+
+
+@pytest.fixture
+def eager_tasks() -> Iterator[None]:
+    """Tasks sent in the test run at once in the test process (no worker)."""
+    from decklab.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
+@pytest.fixture
+def start_worker(request, transactional_db, settings, tmp_path) -> Iterator[Callable[..., Worker]]:
+    """Start real workers on a private queue; their logs are printed when the test fails."""
+    queue = f"decklab-test-{uuid.uuid4().hex[:10]}"
+    settings.GOLDFISH_QUEUE = queue
+    workers: list[Worker] = []
+
+    def start(**env: str) -> Worker:
+        worker = Worker(
+            database=str(connection.settings_dict["NAME"]),
+            queue=queue,
+            log=tmp_path / f"worker-{len(workers)}.log",
+            env=env,
+        )
+        workers.append(worker)
+        return worker.start()
+
+    yield start
+    for worker in workers:
+        worker.stop()
+    executed = sum(worker.executed() for worker in workers)
+    message = f"worker executed {executed} tasks ({len(workers)} Celery worker processes)"
+    print(message)
+    warnings.warn(WorkerReport(f"{request.node.name}: {message}"), stacklevel=1)
+    failed = getattr(request.node, "report_call", None)
+    if failed is not None and failed.failed:
+        for number, worker in enumerate(workers):
+            print(f"---- worker {number} log ----\n{worker.log()}")
+
+
+def wait_for(pk: int, done: Callable[[SimulationRun], bool], timeout: float = 60) -> SimulationRun:
+    """Poll the run's row until `done(run)`; fail with its state after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        run = SimulationRun.objects.get(pk=pk)
+        if done(run):
+            return run
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"run {pk} still {run.status} after {timeout} s "
+                f"({run.chunks_done}/{run.chunks_total} chunks, error {run.error!r})"
+            )
+        time.sleep(0.05)
