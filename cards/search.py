@@ -74,6 +74,8 @@ class Field:
     choices: tuple[str, ...] = ()
     value_aliases: Mapping[str, str] = field(default_factory=dict)
     examples: tuple[str, ...] = ()
+    #: What a card page shows, when it differs from what is searched (an `X` cost).
+    shown: Getter | None = None
 
     @property
     def operators(self) -> tuple[str, ...]:
@@ -196,6 +198,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             _integers(_facts("energy_cost")),
             ("e", "energy", "コスト", "エナジー"),
             column="cost",
+            shown=_facts("energy_cost"),
             examples=("cost<=3", "cost=0"),
         ),
         Field(
@@ -844,6 +847,19 @@ def ordered(cards: QuerySet[Card], sort: str, descending: bool = False) -> Query
     path = SORTS.get(sort, "number")
     expression = F(path).desc(nulls_last=True) if descending else F(path).asc(nulls_last=True)
     return cards.order_by(expression, "number")
+
+
+def facts(game_slug: str, card: base.Card) -> list[tuple[str, str]]:
+    """(label, value) for every field the card has a value for, names and number aside: what
+    card pages and generated faces show."""
+    shown = []
+    for item in fields(game_slug):
+        if item.name in (NAME, NUMBER.name):
+            continue
+        values = [str(v) for v in (item.shown or item.values)(card)]
+        if values:
+            shown.append((item.label, " / ".join(dict.fromkeys(values))))
+    return shown
 
 
 def describe(item: Field) -> dict[str, Any]:
