@@ -1,0 +1,85 @@
+"""Legality on the site's side: decklist text + the database's cards → the CONTRACT §4 object.
+
+The command line (`validate_deck`), the API and the deck editor all call `validate`, so a deck gets
+the same verdict, the same codes and the same messages wherever it is checked. Problems in the
+text (`decklist.*`) come first, in line order, then the format's rules in RULES.md order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cards.games import decklist, messages
+from cards.games.base import Deck, Violation
+from cards.games.game import Game
+from cards.games.registry import get_game
+from cards.pool import DatabasePool, game_data
+
+#: A decklist is a few kilobytes; anything past this is refused with a message, never parsed.
+MAX_DECKLIST_BYTES = 256 * 1024
+
+
+def load_deck(game_slug: str, text: str) -> tuple[Deck, list[Violation]]:
+    """Parse and resolve a decklist against the game's cards in the database."""
+    game = get_game(game_slug)
+    return decklist.load(game, text, DatabasePool(game.slug))
+
+
+def check(game: Game, format_slug: str | None, deck: Deck) -> list[Violation]:
+    """The violations of a resolved deck in one format (`KeyError` for an unknown format)."""
+    return game.format(format_slug).check(deck, game_data(game.slug))
+
+
+def report(
+    game: Game, format_slug: str | None, deck: Deck, violations: list[Violation], lang: str
+) -> dict[str, Any]:
+    """The CONTRACT §4 object for a deck and its violations."""
+    fmt = game.format(format_slug)
+    lang = messages.normalize_language(lang)
+    return {
+        "game": game.slug,
+        "format": fmt.slug,
+        "format_name": fmt.name,
+        "legal": not violations,
+        "counts": {zone: deck.size(zone) for zone in game.zone_slugs},
+        "violations": [violation.to_dict(lang) for violation in violations],
+    }
+
+
+def validate(
+    game_slug: str, *, text: str, format_slug: str | None = None, lang: str = "en"
+) -> dict[str, Any]:
+    """Check a decklist in one format: exactly the CONTRACT §4 JSON object (plus `format_name`).
+
+    Raises `UnknownGame` or `KeyError` (unknown format) before touching the database.
+    """
+    game = get_game(game_slug)
+    game.format(format_slug)
+    deck, problems = load_deck(game.slug, text)
+    return report(game, format_slug, deck, problems + check(game, format_slug, deck), lang)
+
+
+def format_matrix(game_slug: str, *, text: str, lang: str = "en") -> dict[str, Any]:
+    """The deck's legality in every format of its game at once (the text is read once)."""
+    game = get_game(game_slug)
+    deck, problems = load_deck(game.slug, text)
+    data = game_data(game.slug)
+    lang = messages.normalize_language(lang)
+    rows = []
+    for fmt in game.formats:
+        violations = problems + fmt.check(deck, data)
+        rows.append(
+            {
+                "format": fmt.slug,
+                "name": fmt.name,
+                "legal": not violations,
+                "violations": len(violations),
+                "codes": sorted({violation.code for violation in violations}),
+            }
+        )
+    return {
+        "game": game.slug,
+        "counts": {zone: deck.size(zone) for zone in game.zone_slugs},
+        "problems": [problem.to_dict(lang) for problem in problems],
+        "formats": rows,
+    }
