@@ -567,13 +567,14 @@ class DrawnGoal(Goal):
         *,
         size: int,
         targets: int,
+        at_least: int,
         segments: Sequence[Segment],
         reference_game: ReferenceGame,
     ):
         self.goal = goal
         self.size = size
         self.targets = targets
-        self.at_least: int = goal["at_least"]
+        self.at_least = at_least
         self.turns = max(segment.turn for segment in segments)
         self.segments = tuple(segments)
         self.reference_game = reference_game

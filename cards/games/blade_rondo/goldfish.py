@@ -49,6 +49,7 @@ def prepare_dealt(context: Context, goal: dict[str, Any]) -> DrawnGoal:
         goal,
         size=len(cards),
         targets=sum(cards),
+        at_least=goal["at_least"],
         segments=[Segment(0, DEALT, True)],
         reference_game=dealt_reference(cards),
     )

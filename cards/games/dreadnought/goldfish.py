@@ -79,6 +79,7 @@ def prepare_drawn(context: Context, goal: dict[str, Any]) -> DrawnGoal:
         goal,
         size=len(cards),
         targets=sum(cards),
+        at_least=goal["at_least"],
         segments=segments,
         reference_game=drawn_reference(cards, hp, turns, play),
     )
