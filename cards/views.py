@@ -1,5 +1,180 @@
-from django.shortcuts import render
+"""Card pages: the games, each game's searchable card list, one card, its face, staff uploads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from cards import faces, search
+from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageForm
+from cards.games.game import Game
+from cards.games.registry import UnknownGame, all_games, get_game
+from cards.importers import ImportFailed, import_cards, import_set_decks, read_upload
+from cards.models import Card
+
+#: Cards per page of a card list.
+PAGE_SIZE = 60
+#: Faces change only when the card does (the URL stays, the ETag changes): a day is safe.
+FACE_MAX_AGE = 24 * 60 * 60
 
 
-def home(request):
-    return render(request, "home.html")
+def _game(slug: str) -> Game:
+    try:
+        return get_game(slug)
+    except UnknownGame:
+        raise Http404(f"No game {slug!r}.") from None
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    counts = dict(Card.objects.values_list("game").annotate(n=Count("id")).order_by())
+    games = [(game, counts.get(game.slug, 0)) for game in all_games()]
+    return render(request, "home.html", {"game_counts": games})
+
+
+def _list_columns(game: Game) -> list[search.Field]:
+    """The fields a card list shows besides number and name: type, colour-like and stats."""
+    shown = {"type", "kind", "color", "cluster", "attr", "cost", "power", "bp", "set"}
+    return [f for f in search.fields(game.slug) if f.name in shown]
+
+
+def card_list(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's cards: searched with the query language, sorted, paginated; htmx gets the table."""
+    the_game = _game(game)
+    query = request.GET.get("q", "").strip()
+    sort = request.GET.get("sort", "number")
+    sort = sort if sort in search.SORTS else "number"
+    descending = request.GET.get("dir") == "desc"
+    context: dict[str, Any] = {
+        "game": the_game,
+        "query": query,
+        "sort": sort,
+        "descending": descending,
+        "sorts": list(search.SORTS),
+        "columns": _list_columns(the_game),
+        "example": " ".join([f.examples[0] for f in search.fields(game) if f.examples][1:4]),
+    }
+    try:
+        cards = search.ordered(search.search(game, query), sort, descending)
+    except search.QueryError as error:
+        context["error"] = _error_context(query, error)
+    else:
+        page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
+        columns = context["columns"]
+        context["page"] = page
+        context["rows"] = [(card, _row_values(card, columns)) for card in page.object_list]
+    template = "cards/_results.html" if request.htmx else "cards/list.html"
+    return render(request, template, context)
+
+
+def _row_values(card: Card, columns: list[search.Field]) -> list[str]:
+    facts = card.to_game_card()
+    return [" / ".join(str(v) for v in (f.shown or f.values)(facts)) for f in columns]
+
+
+def _error_context(query: str, error: search.QueryError) -> dict[str, Any]:
+    """The message, and the query cut around the offending character to highlight it."""
+    at = min(error.position, len(query))
+    return {
+        "message": error.message,
+        "position": at + 1,
+        "before": query[:at],
+        "at": query[at : at + 1] or " ",
+        "after": query[at + 1 :],
+    }
+
+
+def card_detail(request: HttpRequest, game: str, number: str) -> HttpResponse:
+    the_game = _game(game)
+    card = get_object_or_404(Card, game=game, number=number)
+    context = {
+        "game": the_game,
+        "card": card,
+        "facts": search.facts(game, card.to_game_card()),
+        "extra": sorted(card.extra.items()),
+        "image_form": CardImageForm() if request.user.is_staff else None,
+    }
+    return render(request, "cards/detail.html", context)
+
+
+def card_face(request: HttpRequest, game: str, number: str) -> HttpResponse:
+    """The card's face as PNG, with an ETag so browsers revalidate instead of downloading."""
+    _game(game)
+    card = get_object_or_404(Card, game=game, number=number)
+    etag = f'"{faces.face_key(card)}"'
+    headers = {"ETag": etag, "Cache-Control": f"public, max-age={FACE_MAX_AGE}"}
+    if etag in _etags(request.headers.get("If-None-Match", "")):
+        return HttpResponse(status=304, headers=headers)
+    return HttpResponse(faces.face_png(card), content_type="image/png", headers=headers)
+
+
+def _etags(header: str) -> set[str]:
+    return {part.strip().removeprefix("W/") for part in header.split(",") if part.strip()}
+
+
+def search_help(request: HttpRequest, game: str) -> HttpResponse:
+    the_game = _game(game)
+    context = {"game": the_game, "fields": search.fields(game), "games": all_games()}
+    return render(request, "cards/help.html", context)
+
+
+def _require_staff(request: HttpRequest) -> None:
+    if not request.user.is_staff:
+        raise PermissionDenied("Only staff can upload cards and card images.")
+
+
+@login_required
+def upload_cards(request: HttpRequest) -> HttpResponse:
+    """Staff load a card file through the site and see the same row errors as `import_cards`."""
+    _require_staff(request)
+    context: dict[str, Any] = {"max_mib": CARD_FILE_MAX_BYTES // (1024 * 1024)}
+    form = CardFileForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        game = form.cleaned_data["game"]
+        try:
+            content = read_upload(upload, CARD_FILE_MAX_BYTES)
+            if form.cleaned_data["content"] == SET_DECKS:
+                count = import_set_decks(game, content)
+                context["summary"] = f"{game}: {count} set decks imported"
+            else:
+                context["summary"] = str(import_cards(game, content, upload.name))
+        except ImportFailed as failure:
+            context["failure"] = failure
+            context["filename"] = upload.name
+    context["form"] = form
+    return render(
+        request, "cards/upload.html", context, status=400 if "failure" in context else 200
+    )
+
+
+@require_POST
+@login_required
+def card_image(request: HttpRequest, game: str, number: str) -> HttpResponse:
+    """Staff upload (or remove) a real image of a card; a bad image is refused with the reason."""
+    _require_staff(request)
+    _game(game)
+    card = get_object_or_404(Card, game=game, number=number)
+    if request.POST.get("remove"):
+        faces.remove_image(card)
+        messages.success(request, "The image is removed; the generated face is shown again.")
+        return redirect("cards:detail", game=game, number=number)
+    form = CardImageForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, "Choose an image file to upload.")
+        return redirect("cards:detail", game=game, number=number)
+    try:
+        content = form.cleaned_data["image"].read(faces.MAX_IMAGE_BYTES + 1)
+        faces.store_image(card, content)
+    except faces.ImageRejected as error:
+        messages.error(request, f"Image refused: {error}")
+    else:
+        messages.success(request, "Image stored; it replaces the generated face.")
+    return redirect("cards:detail", game=game, number=number)
