@@ -1,0 +1,83 @@
+"""Read API of games and cards: `/api/v1/games`, `/api/v1/games/<slug>/cards?q=…`, one card."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards import search
+from cards.games.registry import UnknownGame, all_games, get_game
+from cards.models import Card
+from cards.serializers import CardSerializer, GameSerializer, QueryErrorSerializer
+
+
+def _known_game(slug: str) -> None:
+    try:
+        get_game(slug)
+    except UnknownGame:
+        raise Http404(f"No game {slug!r}.") from None
+
+
+class GameListApi(APIView):
+    """The five games with their zones, formats and search fields."""
+
+    permission_classes = (AllowAny,)
+
+    @extend_schema(responses=GameSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(GameSerializer(all_games(), many=True, context={"request": request}).data)
+
+
+class GameDetailApi(APIView):
+    permission_classes = (AllowAny,)
+
+    @extend_schema(responses=GameSerializer)
+    def get(self, request: Request, game: str) -> Response:
+        _known_game(game)
+        return Response(GameSerializer(get_game(game), context={"request": request}).data)
+
+
+class CardListApi(generics.ListAPIView):
+    """A game's cards, searched with the query language of the card pages, paginated."""
+
+    permission_classes = (AllowAny,)
+    serializer_class = CardSerializer
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("q", str, description="a query, e.g. `color:red type:battle cost<=2`"),
+            OpenApiParameter("sort", str, enum=list(search.SORTS), description="default: number"),
+            OpenApiParameter("dir", str, enum=["asc", "desc"]),
+        ],
+        responses={200: CardSerializer(many=True), 400: QueryErrorSerializer},
+    )
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        try:
+            return super().get(request, *args, **kwargs)
+        except search.QueryError as error:
+            body = {"detail": error.message, "position": error.position}
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+
+    def get_queryset(self):
+        game = self.kwargs["game"]
+        _known_game(game)
+        params = self.request.query_params
+        sort = params.get("sort", "number")
+        cards = search.search(game, params.get("q", "").strip())
+        return search.ordered(cards, sort, params.get("dir") == "desc")
+
+
+class CardDetailApi(APIView):
+    permission_classes = (AllowAny,)
+
+    @extend_schema(responses=CardSerializer)
+    def get(self, request: Request, game: str, number: str) -> Response:
+        _known_game(game)
+        card = get_object_or_404(Card, game=game, number=number)
+        return Response(CardSerializer(card, context={"request": request}).data)

@@ -1,0 +1,90 @@
+"""API shapes of games and cards (shape only: the game layer decides what cards and decks mean)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from cards import search
+from cards.games.game import Game
+from cards.models import Card
+
+
+class ZoneSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    label = serializers.CharField()
+    label_ja = serializers.CharField()
+
+
+class FormatSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+
+
+class SearchFieldSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["name", "tag", "number"])
+    aliases = serializers.ListField(child=serializers.CharField())
+    operators = serializers.ListField(child=serializers.CharField())
+    choices = serializers.ListField(child=serializers.CharField())
+    examples = serializers.ListField(child=serializers.CharField())
+
+
+class GameSerializer(serializers.Serializer):
+    """A game: its decklist zones, its formats (the first is the default), its search fields."""
+
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    name_ja = serializers.CharField()
+    zones = ZoneSerializer(many=True)
+    formats = FormatSerializer(many=True)
+    default_format = serializers.SerializerMethodField()
+    search_fields = serializers.SerializerMethodField()
+    cards_url = serializers.SerializerMethodField()
+
+    def get_default_format(self, game: Game) -> str:
+        return game.default_format.slug
+
+    @extend_schema_field(SearchFieldSerializer(many=True))
+    def get_search_fields(self, game: Game) -> list[dict[str, Any]]:
+        return search.known_fields(game.slug)
+
+    def get_cards_url(self, game: Game) -> str:
+        return self._absolute(reverse("api-cards", kwargs={"game": game.slug}))
+
+    def _absolute(self, path: str) -> str:
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+
+class CardSerializer(serializers.ModelSerializer):
+    """One card: the contract columns (`data`), the file's other columns (`extra`), and links."""
+
+    data = serializers.JSONField()
+    extra = serializers.JSONField()
+    url = serializers.SerializerMethodField()
+    face_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Card
+        fields = ("game", "number", "name", "type", "data", "extra", "url", "face_url")
+
+    def get_url(self, card: Card) -> str:
+        return self._absolute(reverse("cards:detail", args=[card.game, card.number]))
+
+    def get_face_url(self, card: Card) -> str:
+        return self._absolute(reverse("cards:face", args=[card.game, card.number]))
+
+    def _absolute(self, path: str) -> str:
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+
+class QueryErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    position = serializers.IntegerField(help_text="0-based character offset in `q`")
