@@ -56,3 +56,26 @@ def test_section_2_3_monte_carlo_drawn_lies_within_four_standard_errors_of_exact
     result = goldfish.run("dbscg", DECK, [goal], trials=20_000, seed=4, engine=engine)
     for row in [result["results"][0], *result["results"][0]["by_turn"]]:
         assert within_four_standard_errors(row)
+
+
+def test_section_2_1_dragon_balls_by_turn_count_every_dragon_ball_card():
+    balls = Deck({"main": (Entry(card("D", keywords=["Dragon Ball"]), 7), Entry(card("C"), 43))})
+    goal = {"type": "dragon_balls", "count": 2, "turn": 5}
+    exact = goldfish.plan("dbscg", balls, [goal]).exacts[0]["probability"]
+    assert exact == pytest.approx(
+        1 - sum(math.comb(7, i) * math.comb(43, 10 - i) for i in (0, 1)) / math.comb(50, 10)
+    )
+
+
+def test_a_deck_without_dragon_balls_cannot_count_them():
+    with pytest.raises(goldfish.GoalError, match="no \\[Dragon Ball\\]"):
+        goldfish.plan("dbscg", DECK, [{"type": "dragon_balls"}])
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_section_2_3_the_mulligan_keep_rule_agrees_with_its_exact_multivariate_sum(engine):
+    goal = {"type": "mulligan", "cards": ["A"], "turn": 2, "return_cost_at_least": 4}
+    row = goldfish.run("dbscg", DECK, [goal], trials=20_000, seed=6, engine=engine)["results"][0]
+    assert within_four_standard_errors(row)
+    assert within_four_standard_errors({**row["mulligan_fires"]})
+    assert row["exact"] > row["without_mulligan_exact"]

@@ -51,3 +51,40 @@ def test_section_3_3_monte_carlo_drawn_lies_within_four_standard_errors_of_exact
     result = goldfish.run("gundam_war", DECK, [goal], trials=TRIALS, seed=8, engine=engine)
     for row in [result["results"][0], *result["results"][0]["by_turn"]]:
         assert within_four_standard_errors(row)
+
+
+def within_four_standard_errors_of(estimate: dict, exact: float) -> bool:
+    p = estimate["probability"]
+    return abs(p - exact) <= 4 * math.sqrt(exact * (1 - exact) / TRIALS) + 1e-9
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_section_3_3_mulligans_a_and_b_fire_as_often_as_the_exact_sum_says(engine):
+    result = goldfish.run(
+        "gundam_war", DECK, [{"type": "mulligan"}], trials=TRIALS, seed=3, engine=engine
+    )
+    row = result["results"][0]
+    assert within_four_standard_errors(row)
+    for key in ("mulligan_a_fires", "mulligan_b_fires"):
+        assert within_four_standard_errors_of(row[key], row[key]["exact"])
+
+
+def test_section_3_3_without_mulligan_b_a_hand_is_redrawn_at_most_once():
+    prepared = goldfish.plan("gundam_war", DECK, [{"type": "mulligan", "policy": "A"}])
+    assert prepared.exacts[0]["fires_b"] == 0
+    assert prepared.exacts[0]["fires_a"] == pytest.approx(math.comb(30, 6) / math.comb(50, 6))
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_section_3_3_g_in_play_at_one_a_turn_by_colour_agrees_with_the_dynamic_programme(engine):
+    goal = {"type": "g_in_play", "at_least": 4, "turn": 5, "color": "赤", "color_at_least": 1}
+    row = goldfish.run("gundam_war", DECK, [goal], trials=TRIALS, seed=5, engine=engine)["results"][
+        0
+    ]
+    for turn_row in [row, *row["by_turn"]]:
+        assert within_four_standard_errors(turn_row)
+
+
+def test_section_3_3_no_more_g_than_turns_are_in_play():
+    goal = {"type": "g_in_play", "at_least": 4, "turn": 3}
+    assert goldfish.plan("gundam_war", DECK, [goal]).exacts[0]["probability"] == 0
