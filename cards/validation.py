@@ -7,6 +7,7 @@ text (`decklist.*`) come first, in line order, then the format's rules in RULES.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cards.games import decklist, messages
@@ -23,6 +24,18 @@ def load_deck(game_slug: str, text: str) -> tuple[Deck, list[Violation]]:
     """Parse and resolve a decklist against the game's cards in the database."""
     game = get_game(game_slug)
     return decklist.load(game, text, DatabasePool(game.slug))
+
+
+def quantities_text(game_slug: str, quantities: Mapping[str, Mapping[str, int]]) -> str:
+    """Decklist text for zone → number → count (a deck code's contents), to load like any list."""
+    game = get_game(game_slug)
+    blocks = []
+    for zone in game.zone_slugs:
+        cards = quantities.get(zone) or {}
+        if cards:
+            lines = [f"{count} {number}" for number, count in cards.items()]
+            blocks.append("\n".join([zone, *lines]))
+    return "\n\n".join(blocks) + "\n"
 
 
 def check(game: Game, format_slug: str | None, deck: Deck) -> list[Violation]:
