@@ -1,3 +1,12 @@
-"""URLs of this area (filled in by its owner)."""
+"""Accounts: Django's auth views (login, logout, password change and reset) plus sign-up and profile."""
 
-urlpatterns: list = []
+from django.urls import include, path
+
+from decklab.accounts import views
+
+urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    path("profile/", views.profile, name="profile"),
+    path("token/", views.token, name="api-token"),
+    path("", include("django.contrib.auth.urls")),
+]

@@ -1,0 +1,157 @@
+"""Forms of the deck pages: they check the shape of what was posted; the services and the game decide the rest."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+
+from cards.games.decklist import MAX_QUANTITY
+from cards.games.registry import all_games
+from decklab.decks.models import Visibility
+
+#: A pasted decklist longer than this is refused (a real deck is a few hundred characters).
+MAX_DECKLIST_CHARS = getattr(settings, "DECKLAB_MAX_DECKLIST_CHARS", 20_000)
+
+ACTIONS = ("add", "set", "move", "deal")
+
+
+def _decklist_field(required: bool) -> forms.CharField:
+    return forms.CharField(
+        required=required,
+        widget=forms.Textarea(attrs={"rows": 10, "class": "code", "spellcheck": "false"}),
+        max_length=MAX_DECKLIST_CHARS,
+        error_messages={
+            "max_length": f"A decklist has at most {MAX_DECKLIST_CHARS:,} characters; "
+            "this one has %(show_value)d.",
+        },
+    )
+
+
+class NewDeckForm(forms.Form):
+    game = forms.ChoiceField(choices=[])
+    name = forms.CharField(max_length=120)
+    decklist = _decklist_field(required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(game.slug, game.name) for game in all_games()]
+        self.fields["decklist"].help_text = "Optional: paste a decklist to start from."
+
+
+class ChangeForm(forms.Form):
+    """One editor action on one card (or the whole pool, for `deal`)."""
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    zone = forms.CharField(max_length=16, required=False)
+    number = forms.CharField(max_length=64, required=False)
+    count = forms.IntegerField(min_value=-MAX_QUANTITY, max_value=MAX_QUANTITY, required=False)
+    to_zone = forms.CharField(max_length=16, required=False)
+    #: `zone:number` from a search result's add button, instead of `zone` and `number`.
+    target = forms.CharField(max_length=90, required=False)
+
+    def clean(self):
+        data = super().clean()
+        target = data.get("target")
+        if target:
+            zone, _, number = target.partition(":")
+            data["zone"], data["number"] = zone, number
+        if data.get("action") != "deal" and not (data.get("zone") and data.get("number")):
+            raise forms.ValidationError("Name a card and a zone.")
+        if data.get("action") == "move" and not data.get("to_zone"):
+            raise forms.ValidationError("Name the zone to move the card to.")
+        if data.get("action") == "set" and (data.get("count") is None or data["count"] < 0):
+            raise forms.ValidationError("Give the number of copies (0 or more).")
+        return data
+
+    def params(self) -> dict:
+        data = self.cleaned_data
+        params = {"zone": data["zone"], "number": data["number"], "to_zone": data["to_zone"]}
+        count = data.get("count")
+        params["count"] = 1 if count is None else count
+        return params
+
+
+class ImportForm(forms.Form):
+    decklist = _decklist_field(required=True)
+    mode = forms.ChoiceField(
+        choices=[("replace", "Replace the deck"), ("add", "Add to the deck")], initial="replace"
+    )
+
+
+class SettingsForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    format = forms.ChoiceField(choices=[])
+    visibility = forms.ChoiceField(choices=Visibility.choices)
+
+    def __init__(self, *args, formats=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["format"].choices = [(f.slug, f.name) for f in formats]
+
+
+#: Trials a run from the editor may ask for (the simulation service has its own upper limit).
+TRIALS_CHOICES = (10_000, 100_000, 1_000_000)
+
+
+class SimulationForm(forms.Form):
+    trials = forms.TypedChoiceField(
+        choices=[(n, f"{n:,}") for n in TRIALS_CHOICES], coerce=int, initial=100_000
+    )
+    seed = forms.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
+    #: `deck:<id>` or `version:<number>`: run the same goals and seed on that one too.
+    compare = forms.CharField(max_length=40, required=False)
+
+
+def goals_from_post(goal_forms: list[dict], data) -> list[dict]:
+    """The goal dicts of the ticked goal types, read from plain form fields (no JSON typing).
+
+    Each goal type's fields are posted as `<type>-<field>`; a `cards` field is a multiple choice
+    (several values), a `mapping` field is lines of `name = number`. Values stay strings where the
+    goal framework converts them; it checks ranges and choices and names the field in its errors.
+    """
+    goals = []
+    ticked = set(data.getlist("goal"))
+    for spec in goal_forms:
+        if spec["type"] not in ticked:
+            continue
+        goal: dict = {"type": spec["type"]}
+        for field_spec in spec["fields"]:
+            key = f"{spec['type']}-{field_spec['name']}"
+            kind = field_spec["kind"]
+            if kind == "cards":
+                values = [v for v in data.getlist(key) if v.strip()]
+                if values:
+                    goal[field_spec["name"]] = values
+                continue
+            raw = data.get(key, "").strip()
+            if raw == "":
+                continue
+            if kind == "number":
+                try:
+                    goal[field_spec["name"]] = float(raw)
+                except ValueError:
+                    raise forms.ValidationError(
+                        f"{field_spec['label']}: {raw!r} is not a number."
+                    ) from None
+            elif kind == "mapping":
+                goal[field_spec["name"]] = _mapping(field_spec["label"], raw)
+            else:
+                goal[field_spec["name"]] = raw
+        goals.append(goal)
+    if not goals:
+        raise forms.ValidationError("Tick at least one goal.")
+    return goals
+
+
+def _mapping(label: str, raw: str) -> dict[str, float]:
+    out = {}
+    for line in raw.splitlines():
+        if not line.strip():
+            continue
+        name, sep, value = line.partition("=")
+        try:
+            out[name.strip()] = float(value)
+        except ValueError:
+            raise forms.ValidationError(f"{label}: write each line as `name = number`.") from None
+        if not sep or not name.strip():
+            raise forms.ValidationError(f"{label}: write each line as `name = number`.")
+    return out

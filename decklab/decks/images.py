@@ -1,0 +1,80 @@
+"""The deck as a PNG: a grid of card faces with their counts, readable when shared (OpenGraph).
+
+Faces come from `cards.faces.face_png` (generated from card facts and cached); each is scaled into a
+cell, with the count in a badge and the zones as rows of the grid. Text uses the CJK font of the card
+faces, so Japanese names render.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from cards.faces import FONT_PATH, face_png
+from decklab.decks.workspace import Workspace
+
+CELL_W, CELL_H = 150, 210
+GAP = 8
+COLUMNS = 8
+MARGIN = 24
+HEADER = 64
+ZONE_TITLE = 36
+BACKGROUND = (24, 28, 36)
+INK = (240, 240, 240)
+BADGE = (200, 40, 40)
+
+
+@cache
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_PATH), size)
+
+
+@cache
+def _cell(number: str, updated: str, png: bytes) -> Image.Image:
+    face = Image.open(io.BytesIO(png)).convert("RGB")
+    face.thumbnail((CELL_W, CELL_H))
+    return face
+
+
+def deck_png(ws: Workspace, *, title: str) -> bytes:
+    zones = [zone for zone in ws.zone_views if zone.rows]
+    height = HEADER + MARGIN
+    for zone in zones:
+        rows = -(-len(zone.rows) // COLUMNS)
+        height += ZONE_TITLE + rows * (CELL_H + GAP)
+    width = MARGIN * 2 + COLUMNS * (CELL_W + GAP) - GAP
+    canvas = Image.new("RGB", (width, max(height, HEADER + MARGIN * 2)), BACKGROUND)
+    draw = ImageDraw.Draw(canvas)
+    draw.text((MARGIN, 16), title[:60], font=_font(30), fill=INK)
+    draw.text(
+        (width - MARGIN, 24),
+        f"{ws.game.name} · {ws.format.name} · {ws.size} cards",
+        font=_font(18),
+        fill=INK,
+        anchor="ra",
+    )
+    y = HEADER
+    for zone in zones:
+        draw.text((MARGIN, y + 6), f"{zone.label} ({zone.size})", font=_font(20), fill=INK)
+        y += ZONE_TITLE
+        for index, row in enumerate(zone.rows):
+            x = MARGIN + (index % COLUMNS) * (CELL_W + GAP)
+            top = y + (index // COLUMNS) * (CELL_H + GAP)
+            if row.card is not None:
+                face = _cell(row.number, str(row.card.updated_at), face_png(row.card))
+                canvas.paste(face, (x, top))
+            badge = (x + CELL_W - 44, top + CELL_H - 40, x + CELL_W - 4, top + CELL_H - 4)
+            draw.rounded_rectangle(badge, radius=8, fill=BADGE)
+            draw.text(
+                ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2),
+                f"×{row.count}",
+                font=_font(20),
+                fill=INK,
+                anchor="mm",
+            )
+        y += -(-len(zone.rows) // COLUMNS) * (CELL_H + GAP)
+    out = io.BytesIO()
+    canvas.save(out, format="PNG", optimize=True)
+    return out.getvalue()

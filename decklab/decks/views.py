@@ -1,0 +1,706 @@
+"""Deck pages: the editor, the stateless builder, sharing, history and exports.
+
+Thin views over `services` (writes) and `selectors`/`Workspace` (reads). Every action is a plain
+form POST that redirects back to the page; when htmx sends it, the answer is the deck panel alone
+with `HX-Trigger: deckChanged`, and the legality and statistics panels refresh themselves on that
+event. A stale or refused save answers 409/400 with the current deck and the reason.
+"""
+
+from __future__ import annotations
+
+import random
+from urllib.parse import urlencode
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cards import search as card_search
+from cards.games import deckcode
+from cards.games.decklist import load
+from cards.games.goldfish import goal_forms
+from cards.games.registry import UnknownGame, get_game
+from cards.pool import DatabasePool
+from decklab.decks import edits, images, selectors, services, sheets
+from decklab.decks.forms import (
+    ChangeForm,
+    ImportForm,
+    NewDeckForm,
+    SettingsForm,
+    SimulationForm,
+    goals_from_post,
+)
+from decklab.decks.models import Deck
+from decklab.decks.workspace import Workspace, allowed_zones
+from decklab.goldfish.services import SimulationRefused, simulation_request
+
+#: Search results shown in the editor's search panel.
+SEARCH_LIMIT = 24
+PANELS = {
+    "deck": "decks/_deck_panel.html",
+    "legality": "decks/_legality_panel.html",
+    "stats": "decks/_stats_panel.html",
+}
+
+
+def _lang(request: HttpRequest) -> str:
+    return getattr(request, "LANGUAGE_CODE", "en") or "en"
+
+
+def _workspace(request: HttpRequest, deck: Deck) -> Workspace:
+    return Workspace(
+        deck.game, deck.format, selectors.current_zones(deck), lang=_lang(request), deck=deck
+    )
+
+
+def _game_or_404(slug: str):
+    try:
+        return get_game(slug)
+    except UnknownGame:
+        raise Http404("No such game.") from None
+
+
+# -- the editor of a saved deck -----------------------------------------------------------------
+
+
+@login_required
+def new(request: HttpRequest) -> HttpResponse:
+    form = NewDeckForm(request.POST or None, initial={"game": request.GET.get("game", "dbscg")})
+    if request.method == "POST" and form.is_valid():
+        game = form.cleaned_data["game"]
+        deck_obj, problems = load(get_game(game), form.cleaned_data["decklist"], DatabasePool(game))
+        deck = services.deck_create(
+            owner=request.user,
+            game=game,
+            name=form.cleaned_data["name"],
+            zones=deck_obj.quantities(),
+        )
+        if problems:
+            _keep_problems(request, form.cleaned_data["decklist"], problems)
+        return redirect("decks:editor", pk=deck.pk)
+    return render(request, "decks/new.html", {"form": form})
+
+
+@require_GET
+def editor(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(request.user, pk)
+    return _editor_page(request, _workspace(request, deck))
+
+
+def _editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> HttpResponse:
+    query = request.GET.get("q", "")
+    context = {
+        "ws": ws,
+        "urls": _urls(ws),
+        "query": query,
+        "results": _search(ws, query) if query else None,
+        "goal_forms": goal_forms(ws.game_slug),
+        "simulation_form": SimulationForm(),
+        "compare_choices": _compare_choices(request, ws),
+        "settings_form": SettingsForm(
+            initial={
+                "name": ws.deck.name if ws.deck else "",
+                "format": ws.format_slug,
+                "visibility": ws.deck.visibility if ws.deck else "private",
+            },
+            formats=ws.formats,
+        ),
+        "import_form": ImportForm(initial=request.session.pop("import_retry", None)),
+        "import_problems": request.session.pop("import_problems", None),
+    }
+    return render(request, "decks/editor.html", context, status=status)
+
+
+def _urls(ws: Workspace) -> dict[str, str]:
+    """Where the editor's forms and panels go: a saved deck's URLs, or the builder's with its code."""
+    if ws.deck is not None:
+        pk, code = ws.deck.pk, ws.deck.code
+        return {
+            "change": reverse("decks:change", args=[pk]),
+            "page": reverse("decks:editor", args=[pk]),
+            "panel_legality": reverse("decks:panel", args=[pk, "legality"]),
+            "panel_stats": reverse("decks:panel", args=[pk, "stats"]),
+            "import": reverse("decks:import", args=[pk]),
+            "search": reverse("decks:search", args=[ws.game_slug]),
+            "text": reverse("decks:text", args=[code]),
+            "image": reverse("decks:image", args=[code]),
+            "sheet": reverse("decks:sheet", args=[code]),
+            "share": reverse("decks:shared", args=[code]),
+            "stateless": _build_url(ws),
+            "simulate": reverse("decks:simulate", args=[pk]),
+        }
+    build = reverse("decks:build", args=[ws.game_slug])
+    query = "?" + urlencode({"c": ws.code})
+    return {
+        "change": build,
+        "page": build + query,
+        # No code here: editor.js sends the newest code with every panel refresh.
+        "panel_legality": reverse("decks:build-panel", args=[ws.game_slug, "legality"]),
+        "panel_stats": reverse("decks:build-panel", args=[ws.game_slug, "stats"]),
+        "import": build,
+        "search": reverse("decks:search", args=[ws.game_slug]),
+        "text": reverse("decks:build-text", args=[ws.game_slug]) + query,
+        "image": reverse("decks:build-image", args=[ws.game_slug]) + query,
+        "sheet": reverse("decks:build-sheet", args=[ws.game_slug]) + query,
+        "share": build + query,
+        "stateless": build + query,
+        "save": reverse("decks:build-save", args=[ws.game_slug]),
+        "simulate": reverse("decks:build-simulate", args=[ws.game_slug]),
+    }
+
+
+def _build_url(ws: Workspace) -> str:
+    return reverse("decks:build", args=[ws.game_slug]) + "?" + urlencode({"c": ws.code})
+
+
+def _expected_version(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return -1
+
+
+def _deck_panel(request: HttpRequest, ws: Workspace, *, error: str = "", status: int = 200):
+    response = render(
+        request,
+        "decks/_deck_panel.html",
+        {"ws": ws, "urls": _urls(ws), "error": error},
+        status=status,
+    )
+    response["HX-Trigger"] = "deckChanged"
+    return response
+
+
+@require_POST
+def change(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(request.user, pk)
+    form = ChangeForm(request.POST)
+    error, status = "", 200
+    if not form.is_valid():
+        error, status = " ".join(form.non_field_errors()) or "That change is not possible.", 400
+    else:
+        try:
+            services.deck_edit(
+                deck=deck,
+                expected_version=_expected_version(request),
+                action=form.cleaned_data["action"],
+                **form.params(),
+            )
+        except services.StaleDeck as stale:
+            error, status = str(stale), 409
+        except services.DeckError as refused:
+            error, status = str(refused), 400
+    return _after_change(request, deck, error, status)
+
+
+def _after_change(request: HttpRequest, deck: Deck, error: str, status: int) -> HttpResponse:
+    if request.htmx:
+        deck.refresh_from_db()
+        return _deck_panel(request, _workspace(request, deck), error=error, status=status)
+    if error:
+        messages.error(request, error)
+    return redirect("decks:editor", pk=deck.pk)
+
+
+@require_GET
+def panel(request: HttpRequest, pk: int, name: str) -> HttpResponse:
+    deck = selectors.deck_for_owner(request.user, pk)
+    return _panel(request, _workspace(request, deck), name)
+
+
+def _panel(request: HttpRequest, ws: Workspace, name: str) -> HttpResponse:
+    if name not in PANELS:
+        raise Http404("No such panel.")
+    return render(request, PANELS[name], {"ws": ws, "urls": _urls(ws)})
+
+
+@require_POST
+def deck_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(request.user, pk)
+    form = SettingsForm(request.POST, formats=get_game(deck.game).formats)
+    if form.is_valid():
+        try:
+            services.deck_update(deck=deck, **form.cleaned_data)
+            messages.success(request, "Deck settings saved.")
+        except services.DeckError as refused:
+            messages.error(request, str(refused))
+    else:
+        messages.error(request, "; ".join(e for errors in form.errors.values() for e in errors))
+    return redirect("decks:editor", pk=deck.pk)
+
+
+@require_POST
+def import_(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(request.user, pk)
+    form = ImportForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        return redirect("decks:editor", pk=deck.pk)
+    text = form.cleaned_data["decklist"]
+    imported, problems = load(get_game(deck.game), text, DatabasePool(deck.game))
+    zones = _imported_zones(
+        selectors.current_zones(deck), imported.quantities(), form.cleaned_data["mode"]
+    )
+    try:
+        services.deck_save(
+            deck=deck, zones=zones, expected_version=_expected_version(request), note="import"
+        )
+    except services.DeckError as refused:
+        messages.error(request, str(refused))
+        return redirect("decks:editor", pk=deck.pk)
+    if problems:
+        _keep_problems(request, text, problems)
+    else:
+        messages.success(request, "Decklist imported.")
+    return redirect("decks:editor", pk=deck.pk)
+
+
+def _imported_zones(current: edits.Zones, imported: edits.Zones, mode: str) -> edits.Zones:
+    if mode == "replace":
+        return imported
+    merged = {zone: dict(cards) for zone, cards in current.items()}
+    for zone, cards in imported.items():
+        for number, count in cards.items():
+            merged = edits.add(merged, zone, number, count)
+    return merged
+
+
+def _keep_problems(request: HttpRequest, text: str, problems) -> None:
+    """Nothing lost: the lines that could not be read come back, under their zone, for correcting."""
+    lines = text.splitlines()
+    game_zone_lines: dict[str, list[str]] = {}
+    for problem in problems:
+        if problem.line and problem.line <= len(lines):
+            game_zone_lines.setdefault(problem.zone or "", []).append(
+                lines[problem.line - 1].strip()
+            )
+    retry = "\n\n".join(
+        (f"{zone}:\n" if zone else "") + "\n".join(found) for zone, found in game_zone_lines.items()
+    )
+    request.session["import_retry"] = {"decklist": retry, "mode": "add"}
+    request.session["import_problems"] = [problem.message(_lang(request)) for problem in problems]
+    messages.warning(
+        request,
+        f"{len(problems)} line(s) could not be read; the rest was imported. "
+        "Correct them below and import again.",
+    )
+
+
+@require_GET
+def search(request: HttpRequest, game: str) -> HttpResponse:
+    """Search results as a fragment for the editor's search panel (add buttons per allowed zone)."""
+    game_obj = _game_or_404(game)
+    format_slug = request.GET.get("format") or game_obj.default_format.slug
+    try:
+        game_obj.format(format_slug)
+    except KeyError:
+        format_slug = game_obj.default_format.slug
+    ws = Workspace(game, format_slug, {}, lang=_lang(request))
+    return render(
+        request,
+        "decks/_search_results.html",
+        {"results": _search(ws, request.GET.get("q", "")), "ws": ws},
+    )
+
+
+def _search(ws: Workspace, query: str) -> dict:
+    query = query.strip()
+    if not query:
+        return {"query": "", "cards": [], "error": None}
+    try:
+        rows = list(card_search.search(ws.game_slug, query)[:SEARCH_LIMIT])
+    except card_search.QueryError as error:
+        return {"query": query, "cards": [], "error": error}
+    game = get_game(ws.game_slug)
+    labels = {zone.slug: zone.label for zone in game.zones}
+    return {
+        "query": query,
+        "error": None,
+        "cards": [
+            {
+                "card": row,
+                "zones": [(z, labels[z]) for z in allowed_zones(game, ws.format_slug, row)],
+            }
+            for row in rows
+        ],
+    }
+
+
+@require_POST
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(request.user, pk)
+    services.deck_delete(deck=deck)
+    messages.success(request, f"Deck “{deck.name}” deleted.")
+    return redirect("profile")
+
+
+# -- history ------------------------------------------------------------------------------------
+
+
+@require_GET
+def history(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(request.user, pk)
+    versions = deck.versions.all()
+    diff = None
+    a, b = request.GET.get("a"), request.GET.get("b")
+    if a and b and a.isdigit() and b.isdigit():
+        old, new_ = selectors.version_of(deck, int(a)), selectors.version_of(deck, int(b))
+        changes = edits.diff(old.zones, new_.zones)
+        names = selectors.cards_by_number(
+            deck.game, edits.numbers(old.zones) | edits.numbers(new_.zones)
+        )
+        diff = {
+            "old": old,
+            "new": new_,
+            "zones": [
+                {
+                    "zone": zone,
+                    "added": [(n, c, names.get(n)) for n, c in sorted(change["added"].items())],
+                    "removed": [(n, c, names.get(n)) for n, c in sorted(change["removed"].items())],
+                }
+                for zone, change in changes.items()
+            ],
+        }
+    return render(request, "decks/history.html", {"deck": deck, "versions": versions, "diff": diff})
+
+
+@require_POST
+def revert(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(request.user, pk)
+    number = request.POST.get("number", "")
+    try:
+        services.deck_revert(
+            deck=deck,
+            number=int(number) if number.isdigit() else -1,
+            expected_version=_expected_version(request),
+        )
+        messages.success(request, f"Version {number} is now the current version ({deck.version}).")
+    except services.DeckError as refused:
+        messages.error(request, str(refused))
+    return redirect("decks:editor", pk=deck.pk)
+
+
+# -- sharing ------------------------------------------------------------------------------------
+
+
+@require_GET
+def shared(request: HttpRequest, code: str) -> HttpResponse:
+    deck = selectors.deck_by_code(request.user, code)
+    ws = _workspace(request, deck)
+    return render(
+        request,
+        "decks/shared.html",
+        {"ws": ws, "deck": deck, "urls": _urls(ws), "is_owner": deck.owner_id == request.user.pk},
+    )
+
+
+@require_POST
+@login_required
+def fork(request: HttpRequest, code: str) -> HttpResponse:
+    deck = selectors.deck_by_code(request.user, code)
+    copy = services.deck_fork(source=selectors.current_version(deck), owner=request.user)
+    messages.success(request, f"“{deck.name}” copied into your decks.")
+    return redirect("decks:editor", pk=copy.pk)
+
+
+@require_GET
+def public(request: HttpRequest, game: str) -> HttpResponse:
+    """Public decks of a game, searchable by card (the card query language) and format."""
+    game_obj = _game_or_404(game)
+    card_query = request.GET.get("card", "").strip()
+    format_slug = request.GET.get("format", "")
+    if format_slug not in {f.slug for f in game_obj.formats}:
+        format_slug = ""
+    error = None
+    numbers = None
+    if card_query:
+        try:
+            numbers = set(
+                card_search.search(game, card_query).values_list("number", flat=True)[:500]
+            )
+        except card_search.QueryError as query_error:
+            error = query_error
+            numbers = set()
+    decks = selectors.public_decks(game, card_numbers=numbers, format=format_slug or None)
+    page = Paginator(decks, 30).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "decks/public.html",
+        {
+            "game": game_obj,
+            "page": page,
+            "card_query": card_query,
+            "format_slug": format_slug,
+            "error": error,
+        },
+    )
+
+
+# -- exports of a saved deck (anyone who may see it) ----------------------------------------------
+
+
+def _shared_workspace(request: HttpRequest, code: str) -> Workspace:
+    return _workspace(request, selectors.deck_by_code(request.user, code))
+
+
+def _text_response(ws: Workspace) -> HttpResponse:
+    return HttpResponse(ws.text, content_type="text/plain; charset=utf-8")
+
+
+def _image_response(ws: Workspace, title: str) -> HttpResponse:
+    return HttpResponse(images.deck_png(ws, title=title), content_type="image/png")
+
+
+def _sheet_response(request: HttpRequest, ws: Workspace, title: str) -> HttpResponse:
+    player = request.GET.get("player", "")[:80] or (
+        request.user.get_full_name() or request.user.get_username()
+        if request.user.is_authenticated
+        else ""
+    )
+    try:
+        pdf = sheets.registration_pdf(ws, title=title, player=player)
+    except sheets.NoSheet as missing:
+        raise Http404(str(missing)) from None
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = 'inline; filename="registration.pdf"'
+    return response
+
+
+@require_GET
+def text(request: HttpRequest, code: str) -> HttpResponse:
+    return _text_response(_shared_workspace(request, code))
+
+
+@require_GET
+def image(request: HttpRequest, code: str) -> HttpResponse:
+    deck = selectors.deck_by_code(request.user, code)
+    return _image_response(_workspace(request, deck), deck.name)
+
+
+@require_GET
+def sheet(request: HttpRequest, code: str) -> HttpResponse:
+    deck = selectors.deck_by_code(request.user, code)
+    return _sheet_response(request, _workspace(request, deck), deck.name)
+
+
+# -- the stateless builder: the deck lives in a deck code in the URL --------------------------------
+
+
+def _stateless(request: HttpRequest, game: str, code: str | None) -> Workspace:
+    """The builder's deck from its code; a broken or foreign code is a clear error page, not a 500."""
+    game_obj = _game_or_404(game)
+    if not code:
+        return Workspace(game, game_obj.default_format.slug, {}, lang=_lang(request))
+    try:
+        decoded = deckcode.decode(code)
+    except deckcode.DeckCodeError as error:
+        raise Http404(f"That deck code cannot be read: {error}") from None
+    if decoded.game != game:
+        raise Http404("That deck code belongs to another game.")
+    try:
+        zones = edits.normalize(game_obj, decoded.quantities)
+        game_obj.format(decoded.format)
+    except (edits.EditError, KeyError) as error:
+        raise Http404(f"That deck code cannot be read: {error}") from None
+    return Workspace(game, decoded.format, zones, lang=_lang(request))
+
+
+@require_http_methods(["GET", "POST"])
+def build(request: HttpRequest, game: str) -> HttpResponse:
+    if request.method == "GET":
+        return _editor_page(request, _stateless(request, game, request.GET.get("c")))
+    ws = _stateless(request, game, request.POST.get("code"))
+    error = ""
+    try:
+        ws = _apply_stateless(request, ws)
+    except (edits.EditError, services.DeckError) as refused:
+        error = str(refused)
+    if request.htmx:
+        response = _deck_panel(request, ws, error=error, status=400 if error else 200)
+        response["HX-Replace-Url"] = _build_url(ws)
+        return response
+    if error:
+        messages.error(request, error)
+    return HttpResponseRedirect(_build_url(ws))
+
+
+def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
+    """One builder action (a card change, an import, the format) applied to the code's deck."""
+    zones, format_slug = ws.zones, ws.format_slug
+    if "decklist" in request.POST:
+        form = ImportForm(request.POST)
+        if not form.is_valid():
+            raise services.DeckError(" ".join(e for errs in form.errors.values() for e in errs))
+        text = form.cleaned_data["decklist"]
+        imported, problems = load(ws.game, text, DatabasePool(ws.game_slug))
+        zones = _imported_zones(zones, imported.quantities(), form.cleaned_data["mode"])
+        if problems:
+            _keep_problems(request, text, problems)
+    elif "format" in request.POST:
+        if request.POST["format"] not in {f.slug for f in ws.formats}:
+            raise services.DeckError(f"{ws.game.name} has no format {request.POST['format']!r}.")
+        format_slug = request.POST["format"]
+    else:
+        form = ChangeForm(request.POST)
+        if not form.is_valid():
+            raise services.DeckError(
+                " ".join(form.non_field_errors()) or "That change is not possible."
+            )
+        params = form.params()
+        action = form.cleaned_data["action"]
+        if action == "add":
+            zones = edits.add(zones, params["zone"], params["number"], params["count"])
+        elif action == "set":
+            zones = edits.set_count(zones, params["zone"], params["number"], params["count"])
+        elif action == "move":
+            zones = edits.move(zones, params["number"], params["zone"], params["to_zone"])
+        else:
+            zones = edits.deal(zones, random.Random())
+        zones = edits.normalize(ws.game, zones)
+        unknown = edits.numbers(zones) - set(
+            selectors.cards_by_number(ws.game_slug, edits.numbers(zones))
+        )
+        if unknown:
+            raise services.DeckError(
+                f"No {ws.game.name} card has the number {', '.join(sorted(unknown))}."
+            )
+    return Workspace(ws.game_slug, format_slug, zones, lang=ws.lang)
+
+
+@require_GET
+def build_panel(request: HttpRequest, game: str, name: str) -> HttpResponse:
+    return _panel(request, _stateless(request, game, request.GET.get("c")), name)
+
+
+@require_GET
+def build_text(request: HttpRequest, game: str) -> HttpResponse:
+    return _text_response(_stateless(request, game, request.GET.get("c")))
+
+
+@require_GET
+def build_image(request: HttpRequest, game: str) -> HttpResponse:
+    ws = _stateless(request, game, request.GET.get("c"))
+    return _image_response(ws, ws.game.name)
+
+
+@require_GET
+def build_sheet(request: HttpRequest, game: str) -> HttpResponse:
+    ws = _stateless(request, game, request.GET.get("c"))
+    return _sheet_response(request, ws, ws.game.name)
+
+
+@require_POST
+def build_save(request: HttpRequest, game: str) -> HttpResponse:
+    """Saving needs an account: the builder's deck becomes a private deck of the signed-in user."""
+    ws = _stateless(request, game, request.POST.get("code"))
+    if not request.user.is_authenticated:
+        messages.info(
+            request, "Sign in (or sign up) to save this deck; your deck stays in the link."
+        )
+        return redirect(f"{reverse('login')}?{urlencode({'next': _build_url(ws)})}")
+    try:
+        deck = services.deck_create(
+            owner=request.user,
+            game=game,
+            name=request.POST.get("name", "") or f"{ws.game.name} deck",
+            format=ws.format_slug,
+            zones=ws.zones,
+            note="saved from a deck code",
+        )
+    except services.DeckError as refused:
+        messages.error(request, str(refused))
+        return HttpResponseRedirect(_build_url(ws))
+    return redirect("decks:editor", pk=deck.pk)
+
+
+# -- goldfish -----------------------------------------------------------------------------------
+
+
+def _compare_choices(request: HttpRequest, ws: Workspace) -> list[tuple[str, str]]:
+    """Other decks of the same game and older versions of this one, to run the same goals on."""
+    if not request.user.is_authenticated:
+        return []
+    choices = []
+    if ws.deck is not None:
+        for number in range(ws.deck.version - 1, max(ws.deck.version - 10, 0), -1):
+            choices.append((f"version:{number}", f"This deck, version {number}"))
+    others = selectors.decks_of(request.user).filter(game=ws.game_slug)
+    if ws.deck is not None:
+        others = others.exclude(pk=ws.deck.pk)
+    choices += [(f"deck:{d.pk}", d.name) for d in others.only("pk", "name")[:20]]
+    return choices
+
+
+def _simulate(
+    request: HttpRequest, ws: Workspace, compare_ws: Workspace | None, form
+) -> HttpResponse:
+    seed = form.cleaned_data["seed"]
+    if seed is None:
+        seed = random.randrange(2**31)
+    runs, error = [], ""
+    try:
+        goals = goals_from_post(goal_forms(ws.game_slug), request.POST)
+        for target in [ws] + ([compare_ws] if compare_ws else []):
+            runs.append(
+                (
+                    target,
+                    simulation_request(
+                        user=request.user,
+                        game=target.game_slug,
+                        format=target.format_slug,
+                        decklist=target.text,
+                        goals=goals,
+                        trials=form.cleaned_data["trials"],
+                        seed=seed,
+                    ),
+                )
+            )
+    except SimulationRefused as refused:
+        error, status = refused.message, 429 if refused.retry_later else 400
+    except forms.ValidationError as invalid:
+        error, status = " ".join(invalid.messages), 400
+    else:
+        status = 200
+    return render(
+        request,
+        "decks/_simulation.html",
+        {"runs": runs, "error": error, "seed": seed},
+        status=status,
+    )
+
+
+@require_POST
+def simulate(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(request.user, pk)
+    ws = _workspace(request, deck)
+    form = SimulationForm(request.POST)
+    if not form.is_valid():
+        return render(
+            request, "decks/_simulation.html", {"error": "Check trials and seed."}, status=400
+        )
+    compare_ws = None
+    target = form.cleaned_data["compare"]
+    kind, _, ident = target.partition(":")
+    if kind == "version" and ident.isdigit():
+        old = selectors.version_of(deck, int(ident))
+        compare_ws = Workspace(deck.game, deck.format, old.zones, lang=ws.lang)
+    elif kind == "deck" and ident.isdigit():
+        other = selectors.deck_for_owner(request.user, int(ident))
+        compare_ws = _workspace(request, other)
+    return _simulate(request, ws, compare_ws, form)
+
+
+@require_POST
+def build_simulate(request: HttpRequest, game: str) -> HttpResponse:
+    ws = _stateless(request, game, request.POST.get("code"))
+    form = SimulationForm(request.POST)
+    if not form.is_valid():
+        return render(
+            request, "decks/_simulation.html", {"error": "Check trials and seed."}, status=400
+        )
+    return _simulate(request, ws, None, form)

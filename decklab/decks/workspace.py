@@ -1,0 +1,181 @@
+"""What the editor shows of one deck: its cards by zone, legality, statistics, text and code.
+
+A `Workspace` is the same for a saved deck and for the stateless builder (a deck that lives only in
+a deck code in the URL), so both pages share templates. Each part is computed on first use: the deck
+panel alone needs one card query plus the legality check; the page reads a constant number of rows
+however many cards the deck holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from cards import validation
+from cards.games import deckcode
+from cards.games.base import Deck as GameDeck
+from cards.games.base import Entry
+from cards.games.decklist import natural_key
+from cards.games.game import Game
+from cards.games.registry import get_game
+from cards.models import Card
+from decklab.decks import selectors, stats
+from decklab.decks.edits import Zones
+from decklab.decks.models import Deck
+
+
+@dataclass
+class Row:
+    """One card of a zone as the editor lists it, with the violations that name it."""
+
+    zone: str
+    number: str
+    count: int
+    card: Card | None
+    violations: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.card.name if self.card else "(card no longer in the database)"
+
+
+@dataclass
+class ZoneView:
+    slug: str
+    label: str
+    label_ja: str
+    rows: list[Row]
+
+    @property
+    def size(self) -> int:
+        return sum(row.count for row in self.rows)
+
+
+@dataclass
+class Workspace:
+    game_slug: str
+    format_slug: str
+    zones: Zones
+    lang: str = "en"
+    deck: Deck | None = None
+
+    @property
+    def game(self) -> Game:
+        return get_game(self.game_slug)
+
+    @property
+    def format(self):
+        return self.game.format(self.format_slug)
+
+    @property
+    def formats(self):
+        return self.game.formats
+
+    @property
+    def version(self) -> int | None:
+        return self.deck.version if self.deck else None
+
+    @cached_property
+    def cards(self) -> dict[str, Card]:
+        numbers = {number for cards in self.zones.values() for number in cards}
+        return selectors.cards_by_number(self.game_slug, numbers)
+
+    @cached_property
+    def game_deck(self) -> GameDeck:
+        return selectors.game_deck(self.game_slug, self.zones, self.cards)
+
+    @cached_property
+    def text(self) -> str:
+        return selectors.decklist_text(self.game_slug, self.game_deck)
+
+    @cached_property
+    def code(self) -> str:
+        return deckcode.encode(self.game_slug, self.format_slug, self.zones)
+
+    @cached_property
+    def report(self) -> dict[str, Any]:
+        """The CONTRACT §4 object of the deck in its format, each violation with its fix."""
+        report = validation.validate(
+            self.game_slug, text=self.text, format_slug=self.format_slug, lang=self.lang
+        )
+        for violation in report["violations"]:
+            violation["fix"] = fix(violation)
+        return report
+
+    @cached_property
+    def matrix(self) -> list[dict[str, Any]]:
+        return validation.format_matrix(self.game_slug, text=self.text, lang=self.lang)["formats"]
+
+    @cached_property
+    def charts(self) -> list[stats.Chart]:
+        return stats.deck_charts(self.game_slug, self.game_deck)
+
+    @cached_property
+    def zone_views(self) -> list[ZoneView]:
+        rows = {
+            (zone, number): Row(zone, number, count, self.cards.get(number))
+            for zone, cards in self.zones.items()
+            for number, count in cards.items()
+        }
+        for violation in self.report["violations"]:
+            for number in violation["cards"]:
+                for zone in [violation["zone"]] if violation["zone"] else self.game.zone_slugs:
+                    if (zone, number) in rows:
+                        rows[(zone, number)].violations.append(violation)
+        return [
+            ZoneView(
+                zone.slug,
+                zone.label,
+                zone.label_ja,
+                sorted(
+                    (row for (slug, _), row in rows.items() if slug == zone.slug),
+                    key=lambda row: natural_key(row.number),
+                ),
+            )
+            for zone in self.game.zones
+        ]
+
+    @property
+    def deck_violations(self) -> list[dict[str, Any]]:
+        """Violations that name no card of the deck (a zone's size, a cap): shown above the zones."""
+        listed = {number for cards in self.zones.values() for number in cards}
+        return [v for v in self.report["violations"] if not listed.intersection(v["cards"])]
+
+    @property
+    def size(self) -> int:
+        return sum(sum(cards.values()) for cards in self.zones.values())
+
+
+def allowed_zones(game: Game, format_slug: str, card: Card) -> list[str]:
+    """The zones the format lets this card stand in, asked of the rules themselves.
+
+    A one-card deck with the card in a zone is checked; a `zone.card_type` violation naming the
+    card means the zone may not hold it. So the search panel's add buttons follow the rules in
+    `legality.py` and never restate them.
+    """
+    pure = card.to_game_card()
+    rules = game.format(format_slug)
+    allowed = []
+    for zone in game.zone_slugs:
+        single = GameDeck(
+            zones={z: ((Entry(pure, 1),) if z == zone else ()) for z in game.zone_slugs}
+        )
+        refused = any(
+            v.code == "zone.card_type" and pure.number in v.cards for v in rules.check(single, {})
+        )
+        if not refused:
+            allowed.append(zone)
+    return allowed
+
+
+def fix(violation: dict[str, Any]) -> str:
+    """What to do about a violation that carries numbers: how many copies to take out or add."""
+    count, limit = violation.get("count"), violation.get("limit")
+    if count is None or limit is None or violation["code"].startswith("decklist."):
+        return ""
+    if count > limit:
+        return f"Remove {count - limit}."
+    if count < limit:
+        return f"Add {limit - count}."
+    return ""

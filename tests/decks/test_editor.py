@@ -1,0 +1,155 @@
+"""The editor page and its actions: plain form POSTs, htmx fragments, and the stale-save conflict."""
+
+import pytest
+from django.urls import reverse
+
+from decklab.decks import selectors
+from tests.decks.factories import LEGAL_DBSCG
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def signed_in(client, owner):
+    client.force_login(owner)
+    return client
+
+
+def change(client, deck, htmx=False, **data):
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(reverse("decks:change", args=[deck.pk]), data, headers=headers)
+
+
+def test_the_editor_shows_every_zone_of_the_game_and_the_legality(signed_in, deck):
+    page = signed_in.get(reverse("decks:editor", args=[deck.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    for label in ("Leader", "Main", "Z-Deck"):
+        assert f"<h3>{label}" in html
+    assert "Legal in ZENKAI" in html
+    assert 'data-format="classic"' in html
+
+
+def test_a_plain_form_post_adds_a_copy_and_redirects_back(signed_in, deck):
+    response = change(
+        signed_in, deck, action="add", zone="main", number="TS1-015", count=1, version=1
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("decks:editor", args=[deck.pk])
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck)["main"]["TS1-015"] == 1
+
+
+def test_an_htmx_change_answers_the_deck_panel_and_triggers_deck_changed(signed_in, deck):
+    response = change(
+        signed_in, deck, htmx=True, action="add", zone="main", number="TS1-002", count=1, version=1
+    )
+    assert response.status_code == 200
+    assert response["HX-Trigger"] == "deckChanged"
+    html = response.content.decode()
+    assert 'id="deck-panel"' in html and 'data-version="2"' in html
+    assert 'data-code="copy_limit"' in html  # the 5th copy is flagged next to the card
+
+
+def test_a_fifth_copy_shows_the_violation_and_its_fix_in_the_legality_panel(signed_in, deck):
+    change(signed_in, deck, action="set", zone="main", number="TS1-002", count=5, version=1)
+    panel = signed_in.get(reverse("decks:panel", args=[deck.pk, "legality"]))
+    html = panel.content.decode()
+    assert "Not legal in ZENKAI" in html
+    assert "copy_limit" in html and "Remove 1." in html
+
+
+def test_a_stale_save_from_a_second_tab_is_refused_with_409_and_the_current_version(
+    signed_in, deck
+):
+    change(signed_in, deck, action="add", zone="main", number="TS1-015", version=1)
+    stale = change(
+        signed_in, deck, htmx=True, action="add", zone="main", number="TS1-016", version=1
+    )
+    assert stale.status_code == 409
+    html = stale.content.decode()
+    assert "version 2 was saved meanwhile" in html
+    assert 'data-version="2"' in html
+    deck.refresh_from_db()
+    assert "TS1-016" not in selectors.current_zones(deck)["main"]
+
+
+def test_a_stale_plain_form_save_redirects_with_the_reason(signed_in, deck):
+    change(signed_in, deck, action="add", zone="main", number="TS1-015", version=1)
+    response = change(signed_in, deck, action="add", zone="main", number="TS1-016", version=1)
+    page = signed_in.get(response["Location"])
+    assert "was not saved" in page.content.decode()
+
+
+def test_moving_a_card_to_another_zone(signed_in, deck):
+    change(
+        signed_in, deck, action="move", zone="zdeck", number="TS1-090", to_zone="main", version=1
+    )
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck)["main"]["TS1-090"] == 1
+
+
+def test_a_broken_paste_imports_what_it_can_and_returns_the_rest_for_correction(signed_in, deck):
+    paste = "Leader\n1 TS1-001\nMain\n4 TS1-002\n2 NOPE-999\nfour of TS1-003\nZ-Deck\n1 Unknown Z Thing\n"
+    response = signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {"decklist": paste, "mode": "replace", "version": 1},
+    )
+    assert response.status_code == 302
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck) == {"leader": {"TS1-001": 1}, "main": {"TS1-002": 4}}
+    page = signed_in.get(response["Location"]).content.decode()
+    assert "NOPE-999" in page and "four of TS1-003" in page and "Unknown Z Thing" in page
+    assert "Z-Deck:" in page or "zdeck:" in page  # the line comes back under its zone
+
+
+def test_a_too_long_paste_is_refused_with_a_clear_message(signed_in, deck):
+    response = signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {"decklist": "1 TS1-002\n" * 5000, "mode": "replace", "version": 1},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "at most 20,000 characters" in response.content.decode()
+    assert deck.versions.count() == 1
+
+
+def test_search_results_offer_only_the_zones_the_rules_allow(signed_in, dbscg_cards):
+    response = signed_in.get(reverse("decks:search", args=["dbscg"]), {"q": "Test"})
+    html = response.content.decode()
+    assert 'value="leader:TS1-001"' in html
+    assert 'value="main:TS1-001"' not in html
+    assert 'value="main:TS1-002"' in html and 'value="zdeck:TS1-002"' not in html
+    assert 'value="zdeck:TS1-090"' in html
+
+
+def test_history_lists_versions_and_diffs_two_of_them(signed_in, deck):
+    change(signed_in, deck, action="add", zone="main", number="TS1-015", count=2, version=1)
+    change(signed_in, deck, action="set", zone="main", number="TS1-002", count=0, version=2)
+    page = signed_in.get(
+        reverse("decks:history", args=[deck.pk]), {"a": 1, "b": 3}
+    ).content.decode()
+    assert "v3 (current)" in page
+    assert "+2 TS1-015" in page and "−4 TS1-002" in page
+
+
+def test_revert_through_the_history_page(signed_in, deck):
+    change(signed_in, deck, action="set", zone="main", number="TS1-002", count=0, version=1)
+    signed_in.post(reverse("decks:revert", args=[deck.pk]), {"number": 1, "version": 2})
+    deck.refresh_from_db()
+    assert deck.version == 3 and selectors.current_zones(deck) == LEGAL_DBSCG
+
+
+def test_the_statistics_panel_charts_the_cost_curve_and_the_games_own_charts(signed_in, deck):
+    html = signed_in.get(reverse("decks:panel", args=[deck.pk, "stats"])).content.decode()
+    for title in ("Energy cost", "Colours", "Types", "Specified colours", "Keywords"):
+        assert title in html
+    assert "<svg" in html
+
+
+def test_deck_names_are_escaped(signed_in, deck):
+    deck.name = "<script>alert(1)</script>"
+    deck.save()
+    html = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;" in html
