@@ -44,3 +44,25 @@ def test_a_pool_too_small_to_deal_from_is_a_goal_error():
     small = Deck({"pool": (Entry(Card("BR-01", "Sword 1", "physical", {}), 2),)})
     with pytest.raises(goldfish.GoalError, match="dealing needs at least 15"):
         goldfish.plan("blade_rondo", small, [dealt()])
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_section_4_1_the_best_seven_of_fifteen_agree_with_the_exact_distribution(engine):
+    goal = {
+        "type": "best_hand",
+        "scores": {"physical": 1, "BR-01": 5, "Sword 2": 4},
+        "score_at_least": 12,
+    }
+    row = goldfish.run("blade_rondo", POOL, [goal], trials=TRIALS, seed=2, engine=engine)[
+        "results"
+    ][0]
+    p = row["exact"]
+    assert abs(row["probability"] - p) <= 4 * math.sqrt(p * (1 - p) / TRIALS)
+    low, high = row["score"]["ci95"]
+    assert low - 0.05 <= row["score"]["exact"] <= high + 0.05
+
+
+def test_section_4_1_with_one_score_for_every_card_the_best_seven_is_fixed():
+    goal = {"type": "best_hand", "default_score": 3, "score_at_least": 21}
+    exact = goldfish.plan("blade_rondo", POOL, [goal]).exacts[0]
+    assert exact == {"hit": 1.0, "mean": 21.0}
