@@ -54,19 +54,19 @@ def deal_kinds(
     """
     total = int(sum(counts))
     steps = min(steps, total)
-    remaining = np.tile(np.asarray(counts, dtype=np.int32), (games, 1))
+    # One row per kind, so every update below is a contiguous 1-D operation.
+    remaining = np.repeat(np.asarray(counts, dtype=np.float64)[:, None], games, axis=1)
     uniform = rng.random((steps, games))
-    rows = np.arange(games)
     out = np.empty((steps, games), dtype=np.uint8)
+    edge = np.empty(games, dtype=np.float64)
     for step in range(steps):
         point = uniform[step] * (total - step)
-        kind = (point[:, None] >= np.cumsum(remaining, axis=1)).sum(axis=1)
-        out[step] = kind
-        remaining[rows, kind] -= 1
+        kind = out[step]
+        kind.fill(0)
+        edge.fill(0.0)
+        for row in remaining[:-1]:
+            edge += row
+            kind += point >= edge
+        for index, row in enumerate(remaining):
+            row -= kind == index
     return out
-
-
-def first_reaching(counts: np.ndarray, k: int, never: int) -> np.ndarray:
-    """For each game (column), the first row whose cumulative count reaches k, else `never`."""
-    reached = counts >= k
-    return np.where(reached.any(axis=0), reached.argmax(axis=0), never)
