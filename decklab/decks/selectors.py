@@ -42,6 +42,13 @@ def visible_decks(user: User) -> QuerySet[Deck]:
     return Deck.objects.filter(shared | Q(owner=user) if user.is_authenticated else shared)
 
 
+def visible_deck(user: User, pk: int) -> Deck:
+    try:
+        return visible_decks(user).select_related("owner").get(pk=pk)
+    except Deck.DoesNotExist:
+        raise Http404("No such deck.") from None
+
+
 def deck_by_code(user: User, code: str) -> Deck:
     try:
         return visible_decks(user).select_related("owner").get(code=code)

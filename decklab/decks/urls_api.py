@@ -1,3 +1,10 @@
-"""URLs of this area (filled in by its owner)."""
+"""Deck API URLs (under /api/v1/)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from decklab.decks import apis
+
+urlpatterns = [
+    path("decks", apis.DeckListApi.as_view(), name="api-decks"),
+    path("decks/<int:pk>", apis.DeckDetailApi.as_view(), name="api-deck"),
+]

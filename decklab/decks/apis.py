@@ -1,0 +1,151 @@
+"""Deck API (`/api/v1/decks`): list, create, read, update with the version check, delete.
+
+Session or token authentication. A stranger's private deck is a 404 on every method; another
+user's shared deck can be read but not changed (404 as well, for one rule everywhere).
+"""
+
+from __future__ import annotations
+
+from django.db.models import OuterRef, Subquery
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards.games.decklist import load
+from cards.games.registry import UnknownGame, get_game
+from cards.pool import DatabasePool
+from decklab.decks import selectors, services
+from decklab.decks.models import Deck, DeckVersion
+from decklab.decks.serializers import (
+    ConflictSerializer,
+    DeckCreateSerializer,
+    DeckSerializer,
+    DeckSummarySerializer,
+    DeckUpdateSerializer,
+)
+from decklab.decks.workspace import Workspace
+
+
+def _detail(deck: Deck, lang: str) -> dict:
+    ws = Workspace(deck.game, deck.format, selectors.current_zones(deck), lang=lang, deck=deck)
+    deck.zones, deck.decklist, deck.legality = ws.zones, ws.text, ws.report
+    return DeckSerializer(deck).data
+
+
+def _lang(request: Request) -> str:
+    return getattr(request, "LANGUAGE_CODE", "en") or "en"
+
+
+def _zones_of(game: str, data: dict) -> dict | None:
+    """The cards of a create/update request; a decklist with unreadable lines is refused whole."""
+    if "decklist" not in data:
+        return data.get("zones")
+    try:
+        deck, problems = load(get_game(game), data["decklist"], DatabasePool(game))
+    except UnknownGame as error:
+        raise services.DeckError(str(error)) from None
+    if problems:
+        raise services.DeckError(
+            "The decklist has lines that cannot be read: "
+            + " ".join(problem.message() for problem in problems[:20])
+        )
+    return deck.quantities()
+
+
+class DeckListApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(responses=DeckSummarySerializer(many=True), summary="Your decks")
+    def get(self, request: Request) -> Response:
+        current = DeckVersion.objects.filter(deck=OuterRef("pk"), number=OuterRef("version"))
+        decks = (
+            selectors.decks_of(request.user)
+            .select_related("owner")
+            .annotate(zones=Subquery(current.values("zones")[:1]))
+        )
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(decks, request, view=self)
+        return paginator.get_paginated_response(DeckSummarySerializer(page, many=True).data)
+
+    @extend_schema(
+        request=DeckCreateSerializer,
+        responses={201: DeckSerializer, 400: OpenApiResponse(description="Bad deck")},
+        summary="Create a deck",
+    )
+    def post(self, request: Request) -> Response:
+        form = DeckCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        try:
+            deck = services.deck_create(
+                owner=request.user,
+                game=data["game"],
+                name=data["name"],
+                format=data.get("format") or None,
+                visibility=data["visibility"],
+                zones=_zones_of(data["game"], data),
+            )
+        except services.DeckError as refused:
+            return Response({"detail": str(refused)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(_detail(deck, _lang(request)), status=status.HTTP_201_CREATED)
+
+
+class DeckDetailApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(responses=DeckSerializer, summary="One deck (yours, or a shared one)")
+    def get(self, request: Request, pk: int) -> Response:
+        deck = selectors.visible_deck(request.user, pk)
+        return Response(_detail(deck, _lang(request)))
+
+    @extend_schema(
+        request=DeckUpdateSerializer,
+        responses={
+            200: DeckSerializer,
+            400: OpenApiResponse(description="Bad change"),
+            409: ConflictSerializer,
+        },
+        summary="Change a deck (cards need the version they are based on)",
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        deck = selectors.deck_for_owner(request.user, pk)
+        form = DeckUpdateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        try:
+            zones = _zones_of(deck.game, data)
+            if zones is not None:
+                services.deck_save(
+                    deck=deck, zones=zones, expected_version=data["version"], note="API"
+                )
+            if {"name", "format", "visibility"} & set(data):
+                services.deck_update(
+                    deck=deck,
+                    name=data.get("name"),
+                    format=data.get("format"),
+                    visibility=data.get("visibility"),
+                )
+        except services.StaleDeck as stale:
+            deck.refresh_from_db()
+            body = {"detail": str(stale), "current": _detail(deck, _lang(request))}
+            return Response(body, status=status.HTTP_409_CONFLICT)
+        except services.DeckError as refused:
+            return Response({"detail": str(refused)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(_detail(deck, _lang(request)))
+
+    @extend_schema(
+        request=DeckUpdateSerializer,
+        responses={200: DeckSerializer, 409: ConflictSerializer},
+        summary="Change a deck (same as PATCH)",
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        return self.patch(request, pk)
+
+    @extend_schema(responses={204: None}, summary="Delete a deck and its history")
+    def delete(self, request: Request, pk: int) -> Response:
+        services.deck_delete(deck=selectors.deck_for_owner(request.user, pk))
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,84 @@
+"""Deck API shapes. Serializers check the shape only; services and the game rules decide the rest."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from decklab.decks.forms import MAX_DECKLIST_CHARS
+from decklab.decks.models import Deck, Visibility
+
+ZONES_HELP = 'Zone → card number → count, e.g. {"main": {"BT1-004": 4}}.'
+
+
+class DeckSummarySerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.get_username", read_only=True)
+    zones = serializers.JSONField(read_only=True, help_text=ZONES_HELP)
+
+    class Meta:
+        model = Deck
+        fields = (
+            "id",
+            "code",
+            "name",
+            "game",
+            "format",
+            "visibility",
+            "version",
+            "owner",
+            "zones",
+            "created_at",
+            "updated_at",
+        )
+        read_only_fields = fields
+
+
+class DeckSerializer(DeckSummarySerializer):
+    """One deck with its canonical decklist text and its legality (CONTRACT §4 object)."""
+
+    decklist = serializers.CharField(read_only=True)
+    legality = serializers.JSONField(read_only=True)
+
+    class Meta(DeckSummarySerializer.Meta):
+        fields = (*DeckSummarySerializer.Meta.fields, "decklist", "legality")
+        read_only_fields = fields
+
+
+class DeckCreateSerializer(serializers.Serializer):
+    game = serializers.CharField(max_length=32)
+    name = serializers.CharField(max_length=120)
+    format = serializers.CharField(max_length=64, required=False, allow_blank=True)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
+    zones = serializers.JSONField(required=False, help_text=ZONES_HELP)
+    decklist = serializers.CharField(
+        required=False, max_length=MAX_DECKLIST_CHARS, help_text="Decklist text (CONTRACT §3)."
+    )
+
+    def validate(self, attrs):
+        if "zones" in attrs and "decklist" in attrs:
+            raise serializers.ValidationError("Give the cards as zones or as a decklist, not both.")
+        return attrs
+
+
+class DeckUpdateSerializer(serializers.Serializer):
+    """A change; new cards need `version`, the version they were based on (stale → 409)."""
+
+    version = serializers.IntegerField(required=False, min_value=0)
+    name = serializers.CharField(max_length=120, required=False)
+    format = serializers.CharField(max_length=64, required=False)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+    zones = serializers.JSONField(required=False, help_text=ZONES_HELP)
+    decklist = serializers.CharField(required=False, max_length=MAX_DECKLIST_CHARS)
+
+    def validate(self, attrs):
+        if "zones" in attrs and "decklist" in attrs:
+            raise serializers.ValidationError("Give the cards as zones or as a decklist, not both.")
+        if ("zones" in attrs or "decklist" in attrs) and "version" not in attrs:
+            raise serializers.ValidationError(
+                {"version": "Changing the cards needs the version they are based on."}
+            )
+        return attrs
+
+
+class ConflictSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    current = DeckSerializer()

@@ -1,0 +1,112 @@
+"""Deck API: list, create, read, update with the version check (409), delete; token auth; schema."""
+
+import pytest
+from django.urls import reverse
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from decklab.decks import selectors
+from tests.decks.factories import LEGAL_DBSCG
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api(owner):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    return client
+
+
+def test_token_auth_lists_only_your_decks_with_their_cards(api, deck, stranger):
+    from decklab.decks.services import deck_create
+
+    deck_create(owner=stranger, game="dbscg", name="Not yours", visibility="public")
+    body = api.get(reverse("api-decks")).json()
+    assert [d["name"] for d in body["results"]] == ["Red test"]
+    assert body["results"][0]["zones"] == LEGAL_DBSCG
+
+
+def test_create_from_a_decklist_answers_the_deck_with_its_legality(api, dbscg_cards):
+    text = "Leader\n1 TS1-001\nMain\n" + "".join(f"4 TS1-{n:03d}\n" for n in range(2, 15))
+    response = api.post(
+        reverse("api-decks"), {"game": "dbscg", "name": "API deck", "decklist": text}, format="json"
+    )
+    assert response.status_code == 201
+    body = response.json()
+    assert body["version"] == 1 and body["legality"]["legal"] is True
+    assert body["decklist"].startswith("Leader (1)\n1 TS1-001")
+
+
+def test_create_with_unreadable_lines_is_refused_whole(api, dbscg_cards):
+    response = api.post(
+        reverse("api-decks"),
+        {"game": "dbscg", "name": "x", "decklist": "4 NOPE-1\n"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "NOPE-1" in response.json()["detail"]
+
+
+def test_create_for_an_unknown_game_is_a_400_not_a_crash(api, db):
+    response = api.post(reverse("api-decks"), {"game": "chess", "name": "x"}, format="json")
+    assert response.status_code == 400
+
+
+def test_an_update_based_on_the_current_version_saves_a_new_one(api, deck):
+    zones = {**LEGAL_DBSCG, "zdeck": {}}
+    response = api.patch(
+        reverse("api-deck", args=[deck.pk]), {"version": 1, "zones": zones}, format="json"
+    )
+    assert response.status_code == 200
+    assert response.json()["version"] == 2
+    deck.refresh_from_db()
+    assert "zdeck" not in selectors.current_zones(deck)
+
+
+def test_a_stale_update_is_409_with_the_current_deck(api, deck):
+    api.patch(reverse("api-deck", args=[deck.pk]), {"version": 1, "zones": {}}, format="json")
+    response = api.patch(
+        reverse("api-deck", args=[deck.pk]), {"version": 1, "zones": LEGAL_DBSCG}, format="json"
+    )
+    assert response.status_code == 409
+    assert response.json()["current"]["version"] == 2
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck) == {}
+
+
+def test_changing_cards_without_a_version_is_a_400(api, deck):
+    response = api.patch(reverse("api-deck", args=[deck.pk]), {"zones": {}}, format="json")
+    assert response.status_code == 400
+    assert "version" in response.json()
+
+
+def test_renaming_needs_no_version(api, deck):
+    response = api.patch(
+        reverse("api-deck", args=[deck.pk]),
+        {"name": "Renamed", "visibility": "public"},
+        format="json",
+    )
+    assert response.status_code == 200 and response.json()["name"] == "Renamed"
+
+
+def test_delete(api, deck):
+    assert api.delete(reverse("api-deck", args=[deck.pk])).status_code == 204
+    assert api.get(reverse("api-deck", args=[deck.pk])).status_code == 404
+
+
+def test_an_anonymous_request_is_refused(client, deck):
+    assert client.get(reverse("api-decks")).status_code in (401, 403)
+
+
+def test_session_auth_needs_the_csrf_token_to_change(owner, deck):
+    client = APIClient(enforce_csrf_checks=True)
+    client.force_login(owner)
+    assert client.get(reverse("api-deck", args=[deck.pk])).status_code == 200
+    assert client.delete(reverse("api-deck", args=[deck.pk])).status_code == 403
+
+
+def test_the_deck_endpoints_are_in_the_openapi_schema(client, db):
+    schema = client.get(reverse("api-schema"), {"format": "json"}).json()
+    assert {"/api/v1/decks", "/api/v1/decks/{id}"} <= set(schema["paths"])
+    assert "409" in schema["paths"]["/api/v1/decks/{id}"]["patch"]["responses"]
