@@ -79,21 +79,27 @@ class CardList:
     entry written with or without the model number finds the card either way.
     """
 
-    ids: frozenset[str]
+    #: card id → the entry's key: its folded name when it has one, so that a card listed by id
+    #: and another printing matched by name count as one entry.
+    ids: Mapping[str, str]
     names: frozenset[str]
 
     @classmethod
     def of(cls, entries: list[Mapping[str, Any]] | None) -> CardList:
         entries = entries or []
         return cls(
-            ids=frozenset(str(e["id"]) for e in entries if e.get("id")),
+            ids={
+                str(e["id"]): name_key(e["name"]) if e.get("name") else str(e["id"])
+                for e in entries
+                if e.get("id")
+            },
             names=frozenset(name_key(e["name"]) for e in entries if e.get("name")),
         )
 
     def key(self, card: Card) -> str | None:
-        """The entry the card falls under (its number or matched name), or None."""
+        """The entry the card falls under, or None."""
         if card.number in self.ids:
-            return card.number
+            return self.ids[card.number]
         for key in get_game(GAME).name_keys(card):
             if key in self.names:
                 return key
