@@ -10,6 +10,7 @@ gives exactly the distribution of the top of a uniformly shuffled deck, restrict
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -23,6 +24,16 @@ def batches(trials: int, size: int = BATCH) -> Iterator[int]:
     yield from [size] * full
     if rest:
         yield rest
+
+
+def deal(library: list[Any], count: int) -> list[Any]:
+    """Take `count` cards from the top (the end of the list) of a shuffled library.
+
+    The reference engines' one primitive: they shuffle a plain list and deal from it by the rules.
+    """
+    taken = library[len(library) - count :]
+    del library[len(library) - count :]
+    return taken
 
 
 def deal_hits(

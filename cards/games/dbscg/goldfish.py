@@ -30,7 +30,7 @@ from cards.games.goldfish import (
     cards_field,
     turn_field,
 )
-from cards.games.sim import batches, deal_kinds
+from cards.games.sim import batches, deal, deal_kinds
 
 OPENING_HAND = 6
 LIFE = 8
@@ -39,13 +39,6 @@ LIFE = 8
 def draws_on_turn(turn: int, play: str) -> int:
     """Cards the charge phase draws: 1, except on the first player's first turn."""
     return 0 if play == "first" and turn == 1 else 1
-
-
-def deal(library: list[Any], count: int) -> list[Any]:
-    """Take `count` cards from the top (the end of the list) of a shuffled library."""
-    taken = library[len(library) - count :]
-    del library[len(library) - count :]
-    return taken
 
 
 # --- drawn (CONTRACT §5) -----------------------------------------------------------------------

@@ -24,6 +24,7 @@ from cards.games.goldfish import (
     cards_field,
     turn_field,
 )
+from cards.games.sim import deal
 
 OPENING_HAND = 7
 OPENING_BURSTS = 1
@@ -37,13 +38,6 @@ def hp_cards(deck: Deck) -> int:
     """The HP cards both casters take from the deck top at setup."""
     casters = [entry.card for entry in deck.entries("casters") for _ in range(entry.count)]
     return sum(card["hp"] if card["hp"] is not None else DEFAULT_HP for card in casters)
-
-
-def deal(library: list[Any], count: int) -> list[Any]:
-    """Take `count` cards from the top (the end of the list) of a shuffled library."""
-    taken = library[len(library) - count :]
-    del library[len(library) - count :]
-    return taken
 
 
 def drawn_reference(cards: Sequence[bool], hp: int, turns: int, play: str):

@@ -31,7 +31,7 @@ from cards.games.goldfish import (
     turn_field,
 )
 from cards.games.gundam_war.schema import COLORS
-from cards.games.sim import batches, deal_kinds
+from cards.games.sim import batches, deal, deal_kinds
 
 OPENING_HAND = 6
 
@@ -39,13 +39,6 @@ OPENING_HAND = 6
 def draws_on_turn(turn: int, play: str) -> int:
     """Cards drawn on a turn: 1, except on the first player's first turn."""
     return 0 if play == "first" and turn == 1 else 1
-
-
-def deal(library: list[Any], count: int) -> list[Any]:
-    """Take `count` cards from the top (the end of the list) of a shuffled library."""
-    taken = library[len(library) - count :]
-    del library[len(library) - count :]
-    return taken
 
 
 def drawn_reference(cards: Sequence[bool], turns: int, play: str):
