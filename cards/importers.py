@@ -80,7 +80,9 @@ def read_rows(content: bytes, filename: str) -> Iterator[tuple[int, Mapping[str,
 
 
 def _csv_rows(text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    # strict: a quote never closed, or text after a closing quote, is an error to report rather
+    # than a cell that silently swallows the rest of the file.
+    reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
     if not reader.fieldnames:
         raise ImportFailed([Problem(1, "", "the file is empty: expected a header row")])
     reader.fieldnames = [name.strip() for name in reader.fieldnames]
