@@ -35,7 +35,11 @@ RESULTS = ("win", "draw", "loss")
 WIN, DRAW, LOSS = range(3)
 
 _ARRANGEMENTS = np.array(ARRANGEMENTS, dtype=np.intp)
-_SLOT_INDEX = np.arange(SLOTS)
+#: `_ARRANGEMENT_MATRIX[source * 5 + slot, k]` is 1 when arrangement k moves `source` into `slot`.
+_ARRANGEMENT_MATRIX = np.zeros((SLOTS * SLOTS, len(ARRANGEMENTS)), dtype=np.float32)
+for _k, _order in enumerate(ARRANGEMENTS):
+    for _slot, _source in enumerate(_order):
+        _ARRANGEMENT_MATRIX[_source * SLOTS + _slot, _k] = 1
 _EMPTY = -1
 
 
@@ -61,37 +65,39 @@ class _Deck:
             self._score_tables(deck, opponent)
 
     def _score_tables(self, deck: Sequence[Fighter], opponent: Sequence[Fighter]) -> None:
-        """The greedy scores of every (own card, opposing card, guard left or not) combination.
+        """The greedy scores of every own card against every state of every opposing card.
 
-        Tables are built over distinct cards and expanded to deck positions; a guard flag of 1
-        stands for "guard left", which is all a score depends on.
+        `judge[mine * 2 + guard_left, theirs * 3 + state]`, where `guard_left` is 1 while the card
+        has guard and `state` is what is seen of the opposing card: 0 opened without guard,
+        1 opened with guard left, 2 face down (power only). Built over distinct cards, expanded
+        to deck positions.
         """
         appraisal = Appraisal(deck)
         mine, mine_kind = _kinds(deck)
         theirs, theirs_kind = _kinds(opponent)
-        seen = np.array(
+        judge = np.array(
             [
                 [
-                    [[appraisal.against_card(a, ga, b, gb) for gb in (0, 1)] for ga in (0, 1)]
+                    [
+                        appraisal.against_card(a, guard, b, 0),
+                        appraisal.against_card(a, guard, b, 1),
+                        appraisal.against_power(a, guard, b.power),
+                    ]
                     for b in theirs
                 ]
                 for a in mine
+                for guard in (0, 1)
             ]
+        )  # (mine kinds * 2, theirs kinds, 3)
+        rows = (mine_kind[:, None] * 2 + np.arange(2)).reshape(-1)
+        self.judge = (
+            judge[rows][:, theirs_kind]
+            .reshape(len(deck) * 2, len(opponent) * 3)
+            .astype(np.float32)  # multiples of 1/4: exact, and the sums below stay in float32
         )
-        power = np.array(
-            [
-                [[appraisal.against_power(a, ga, b.power) for ga in (0, 1)] for b in theirs]
-                for a in mine
-            ]
-        )
-        blind = np.array([appraisal.against_unseen(a) for a in mine])
-        expanded = seen[mine_kind][:, theirs_kind]  # (mine, theirs, my guard, their guard)
-        self.seen = expanded.reshape(-1)
-        self.seen_fresh = expanded[
-            np.arange(self.size), :, (self.guard > 0).astype(np.intp), :
-        ]  # (mine, theirs, their guard): a card just set from the hand has all its guard
-        self.power = power[mine_kind][:, theirs_kind].reshape(-1)
-        self.blind = blind[mine_kind]
+        #: The row of each card as it comes from the hand, with all its guard.
+        self.fresh_row = np.arange(len(deck)) * 2 + (self.guard > 0)
+        self.blind = np.array([appraisal.against_unseen(a) for a in mine])[mine_kind]
 
 
 def _kinds(deck: Sequence[Fighter]) -> tuple[list[Fighter], np.ndarray]:
@@ -107,7 +113,9 @@ class _Side:
     def __init__(self, deck: _Deck, order: np.ndarray):
         rows = order.shape[0]
         self.deck = deck
+        #: Library orders stay whole; `game` maps each row still playing to its row of `order`.
         self.order = order
+        self.game = np.arange(rows)
         self.card = order[:, :SLOTS].copy()
         self.guard = deck.guard[self.card]
         self.wins = np.zeros((rows, SLOTS), dtype=np.int64)
@@ -117,7 +125,7 @@ class _Side:
         self.life = np.full(rows, LIFE, dtype=np.int64)
 
     def keep(self, rows: np.ndarray) -> None:
-        for name in ("order", "card", "guard", "wins", "opened", "hand", "drawn", "life"):
+        for name in ("game", "card", "guard", "wins", "opened", "hand", "drawn", "life"):
             setattr(self, name, getattr(self, name)[rows])
 
     def draw_up_to_hand_size(self) -> np.ndarray:
@@ -130,7 +138,7 @@ class _Side:
             can = need & (self.drawn < self.deck.size)
             failed |= need & ~can
             rows = np.flatnonzero(can)
-            self.hand[rows, position] = self.order[rows, self.drawn[rows]]
+            self.hand[rows, position] = self.order[self.game[rows], self.drawn[rows]]
             self.drawn[rows] += 1
         return failed
 
@@ -142,6 +150,19 @@ class _Side:
         self.wins[rows, slot] = 0
         self.opened[rows, slot] = False
         self.hand[rows, positions] = _EMPTY
+
+    def fill(self, facing: np.ndarray, facing_guard: np.ndarray, rng: np.random.Generator) -> None:
+        """Step ② by this side's policy; `facing` and `facing_guard` are the opposing slots."""
+        if self.deck.greedy:
+            self.fill_greedy(facing, facing_guard)
+        else:
+            self.fill_random(rng)
+
+    def arrangement(self, other: _Side, rng: np.random.Generator) -> np.ndarray:
+        """Step ③ by this side's policy: per row, an index into `ARRANGEMENTS`."""
+        if self.deck.greedy:
+            return self.arrangement_greedy(other)
+        return rng.integers(len(ARRANGEMENTS), size=len(self.card))
 
     def fill_random(self, rng: np.random.Generator) -> None:
         """Step ②, `random`: the empty slots take hand cards in a uniformly random order.
@@ -160,7 +181,6 @@ class _Side:
     def fill_greedy(self, facing: np.ndarray, facing_guard: np.ndarray) -> None:
         """Step ②, `greedy`: slots facing an opened card first, each its best hand card."""
         deck = self.deck
-        opponent_size = deck.seen_fresh.shape[1]
         for facing_card in (True, False):
             for slot in range(SLOTS):
                 wanted = (self.card[:, slot] == _EMPTY) & (
@@ -173,10 +193,8 @@ class _Side:
                 held = hand != _EMPTY
                 cards = np.where(held, hand, 0)
                 if facing_card:
-                    other = facing[rows, slot, None]
-                    other_guard = (facing_guard[rows, slot, None] > 0).astype(np.intp)
-                    flat = (cards * opponent_size + other) * 2 + other_guard
-                    scores = deck.seen_fresh.reshape(-1)[flat]
+                    column = facing[rows, slot] * 3 + (facing_guard[rows, slot] > 0)
+                    scores = deck.judge[deck.fresh_row[cards], column[:, None]]
                 else:
                     scores = deck.blind[cards]
                 scores = np.where(held, scores, -np.inf)
@@ -185,23 +203,22 @@ class _Side:
                 self.place(rows, slot, positions)
 
     def arrangement_greedy(self, other: _Side) -> np.ndarray:
-        """Step ③, `greedy`: per row, the index of the best arrangement against `other`."""
-        deck = self.deck
-        mine = self.card[:, :, None]
-        theirs = other.card[:, None, :]
-        my_guard = (self.guard > 0)[:, :, None].astype(np.intp)
-        their_guard = (other.guard > 0)[:, None, :].astype(np.intp)
-        pair = mine * other.deck.size + theirs
-        seen = deck.seen[(pair * 2 + my_guard) * 2 + their_guard]
-        power = deck.power[pair * 2 + my_guard]
-        values = np.where(other.opened[:, None, :], seen, power)
-        totals = values[:, _ARRANGEMENTS, _SLOT_INDEX].sum(axis=2)
+        """Step ③, `greedy`: per row, the index of the best arrangement against `other`.
+
+        The score of each own card in each slot, `values[row, card slot * 5 + slot]`, times the
+        0/1 matrix of the arrangements gives every arrangement's total (exact: see
+        `Appraisal.blind_damage`); the first maximum has the fewest swaps.
+        """
+        rows = self.card * 2 + (self.guard > 0)
+        columns = other.card * 3 + np.where(other.opened, other.guard > 0, 2)
+        values = self.deck.judge[rows[:, :, None], columns[:, None, :]]
+        totals = values.reshape(len(values), SLOTS * SLOTS) @ _ARRANGEMENT_MATRIX
         return totals.argmax(axis=1)
 
     def rearrange(self, choice: np.ndarray) -> None:
-        order = _ARRANGEMENTS[choice]
+        flat = (_ARRANGEMENTS[choice] + np.arange(len(choice))[:, None] * SLOTS).reshape(-1)
         for name in ("card", "guard", "wins", "opened"):
-            setattr(self, name, np.take_along_axis(getattr(self, name), order, axis=1))
+            setattr(self, name, getattr(self, name).reshape(-1)[flat].reshape(-1, SLOTS))
 
     def after_battle(self, slot: int, lost: np.ndarray) -> None:
         """Step ⑤ for this side's card in `slot` (see `engine.Player.after_battle`)."""
@@ -278,23 +295,14 @@ class Duel:
             finish((first.draw_up_to_hand_size(), second.draw_up_to_hand_size()))
             if not index.size:
                 break
+            # ② and ③ are simultaneous: each side decides on the other's field before the step.
             facing = [
                 (second.card.copy(), second.guard.copy()),
                 (first.card.copy(), first.guard.copy()),
             ]
             for side, (cards, guards) in zip(sides, facing, strict=True):
-                if side.deck.greedy:
-                    side.fill_greedy(cards, guards)
-                else:
-                    side.fill_random(rng)
-            choices = [
-                first.arrangement_greedy(second)
-                if first.deck.greedy
-                else rng.integers(len(ARRANGEMENTS), size=index.size),
-                second.arrangement_greedy(first)
-                if second.deck.greedy
-                else rng.integers(len(ARRANGEMENTS), size=index.size),
-            ]
+                side.fill(cards, guards, rng)
+            choices = [first.arrangement(second, rng), second.arrangement(first, rng)]
             for side, choice in zip(sides, choices, strict=True):
                 side.rearrange(choice)
                 side.opened[:] = True
@@ -306,11 +314,11 @@ class Duel:
                 ]
                 first.after_battle(slot, outcome != Outcome.FIRST_WINS)
                 second.after_battle(slot, outcome != Outcome.SECOND_WINS)
+                # The first battle that leaves a life at 0 ends a game; later ones do not count.
                 dead = [(side.life <= 0) & ~ended for side in sides]
-                now = dead[0] | dead[1]
-                losing[0] |= dead[0] & now
-                losing[1] |= dead[1] & now
-                ended |= now
+                losing[0] |= dead[0]
+                losing[1] |= dead[1]
+                ended |= dead[0] | dead[1]
             for side in sides:
                 side.retire_winners()
             finish((losing[0], losing[1]))

@@ -84,7 +84,13 @@ class Appraisal:
 
     @cached_property
     def blind_damage(self) -> float:
-        return sum(exposure(card, card.guard) for card in self.deck) / len(self.deck)
+        """The mean exposure of the deck, to a quarter point.
+
+        Rounded so that every score against a visible card is a multiple of 1/4: sums of scores
+        are then exact in any order, and both engines break ties between arrangements alike.
+        """
+        mean = sum(exposure(card, card.guard) for card in self.deck) / len(self.deck)
+        return round(mean * 4) / 4
 
     @cached_property
     def _blind(self) -> dict[Fighter, float]:

@@ -1,0 +1,137 @@
+"""DRAWS◎TROIDAL goldfish goals: whole beta games against another deck (CONTRACT §5 `match`).
+
+The goal's deck is player 0; the opponent's decklist is resolved against the same card pool. The
+policies are described in `policy` and the README; the engines in `engine` (the specification)
+and `fast` (what runs).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from cards.games import decklist, stats
+from cards.games.draws_troidal import engine, fast
+from cards.games.draws_troidal.battle import Fighter, fighters
+from cards.games.draws_troidal.policy import POLICIES, make_policy
+from cards.games.goldfish import Context, Field, Goal, GoalError, GoalType, Tally
+from cards.games.sim import batches
+
+#: Games per numpy step of the fast engine (its arrays hold a few hundred bytes per game).
+BATCH = 16_384
+#: How many of the opponent decklist's problems a refusal lists.
+SHOWN_PROBLEMS = 3
+
+
+def _deck_cards(deck: Any, whose: str) -> tuple[Fighter, ...]:
+    try:
+        return fighters(deck)
+    except ValueError as error:
+        raise GoalError(f"{whose}: {error}") from None
+
+
+def opponent_deck(context: Context, text: str) -> tuple[Fighter, ...]:
+    """The opponent's cards, read from its decklist with the pool that resolved the deck."""
+    if context.pool is None:
+        raise GoalError("the opponent's decklist cannot be read here: no card pool is at hand.")
+    deck, problems = decklist.load(context.game, text, context.pool)
+    if problems:
+        shown = "; ".join(problem.message() for problem in problems[:SHOWN_PROBLEMS])
+        more = len(problems) - SHOWN_PROBLEMS
+        raise GoalError(
+            f"the opponent's decklist has problems: {shown}"
+            + (f" (and {more} more)" if more > 0 else "")
+        )
+    return _deck_cards(deck, "the opponent's deck")
+
+
+class MatchGoal(Goal):
+    """Win, draw and loss rates of whole games, and their length in turns."""
+
+    OUTCOMES = fast.RESULTS
+
+    def __init__(self, goal: dict[str, Any], decks: tuple[tuple[Fighter, ...], ...]):
+        self.goal = goal
+        self.decks = decks
+        self.policies = (goal["policy"], goal["opponent_policy"] or goal["policy"])
+
+    @cached_property
+    def duel(self) -> fast.Duel:
+        return fast.Duel(self.decks, self.policies)
+
+    def fast(self, rng: np.random.Generator, trials: int) -> Tally:
+        tally = Tally(games=trials)
+        for games in batches(trials, BATCH):
+            outcomes = self.duel.play(rng, games)
+            for code, name in enumerate(self.OUTCOMES):
+                tally.count(name, outcomes.results == code)
+            tally.observe("turns", outcomes.turns)
+        return tally
+
+    def reference(self, rng: random.Random, trials: int) -> Tally:
+        tally = Tally(games=trials)
+        sides = [
+            make_policy(name, deck, rng)
+            for name, deck in zip(self.policies, self.decks, strict=True)
+        ]
+        for _ in range(trials):
+            ending = engine.play(sides, rng)
+            tally.count(ending.result.value, 1)
+            tally.observe("turns", [ending.turns])
+        return tally
+
+    def summarize(self, tally: Tally, exact: Any) -> dict[str, Any]:
+        return {
+            "goal": self.goal,
+            **{name: tally.proportion(name) for name in self.OUTCOMES},
+            "turns": tally.mean("turns"),
+            "exact": None,
+        }
+
+    def half_width(self, tally: Tally) -> float:
+        return max(
+            stats.wilson_half_width(tally.counts.get(name, 0), tally.games)
+            for name in self.OUTCOMES
+        )
+
+
+def prepare_match(context: Context, goal: dict[str, Any]) -> MatchGoal:
+    mine = _deck_cards(context.deck, "the deck")
+    return MatchGoal(goal, (mine, opponent_deck(context, goal["opponent"])))
+
+
+_POLICY_HELP = "; ".join(f"{name}: {text}" for name, text in POLICIES.items())
+
+MATCH_GOAL = GoalType(
+    name="match",
+    label="Match against another deck",
+    description=(
+        "P(win), P(draw) and P(loss) of whole beta games (RULES.md §5.2) against an opponent's "
+        "deck, and the mean game length in turns."
+    ),
+    fields=(
+        Field("opponent", "Opponent's decklist", "text", help="Decklist text, as for a deck."),
+        Field(
+            "policy",
+            "Policy",
+            "choice",
+            default="greedy",
+            choices=tuple(POLICIES),
+            help=_POLICY_HELP,
+        ),
+        Field(
+            "opponent_policy",
+            "Opponent's policy",
+            "choice",
+            default=None,
+            choices=tuple(POLICIES),
+            help="Empty: the same as the deck's policy.",
+        ),
+    ),
+    prepare=prepare_match,
+)
+
+GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (MATCH_GOAL,)}
