@@ -1,0 +1,180 @@
+"""Card pages: home, card lists (search, sort, pages), card page, help, staff card-file upload."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from cards import views
+from cards.forms import CARD_FILE_MAX_BYTES
+from cards.games.registry import all_games
+from cards.importers import import_cards
+from cards.models import Card
+from cards.search import FIELDS
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_home_page_shows_the_five_games_with_their_card_counts(client, dbscg):
+    page = client.get(reverse("home")).content.decode()
+    for game in all_games():
+        assert reverse("cards:list", args=[game.slug]) in page
+    assert "7 cards" in page
+
+
+def test_a_search_lists_the_matching_cards(client, dbscg):
+    response = client.get(
+        reverse("cards:list", args=["dbscg"]), {"q": "color:red type:battle cost<=2"}
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Scheming Champa" in page and "Son Gohan" in page
+    assert "Destructive Terror Champa" not in page
+
+
+def test_a_bad_query_explains_itself_without_failing(client, dbscg):
+    response = client.get(reverse("cards:list", args=["dbscg"]), {"q": "color:red colr:blue"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "unknown field &#x27;colr&#x27;" in page
+    assert "character 11" in page
+    assert "color:red <mark>c</mark>olr:blue" in page
+
+
+def test_htmx_gets_only_the_results(client, dbscg):
+    response = client.get(
+        reverse("cards:list", args=["dbscg"]), {"q": "goku"}, headers={"HX-Request": "true"}
+    )
+    page = response.content.decode()
+    assert "<html" not in page and "BT20-003" in page
+
+
+def test_the_list_sorts_by_a_column_either_way(client, dbscg):
+    url = reverse("cards:list", args=["dbscg"])
+    ascending = client.get(url, {"q": "type=battle", "sort": "power"}).context["rows"]
+    descending = client.get(url, {"q": "type=battle", "sort": "power", "dir": "desc"}).context[
+        "rows"
+    ]
+    assert [card.number for card, _ in ascending][:2] == ["BT21-001", "BT1-006"]
+    assert descending[0][0].number == "BT1-004"
+
+
+def test_the_list_is_paginated(client, load, monkeypatch):
+    monkeypatch.setattr(views, "PAGE_SIZE", 3)
+    load(
+        "draws_troidal",
+        "number,name,attribute\n" + "".join(f"D-{i:02},c{i},水\n" for i in range(8)),
+    )
+    url = reverse("cards:list", args=["draws_troidal"])
+    last = client.get(url, {"page": 3}).context
+    assert [card.number for card, _ in last["rows"]] == ["D-06", "D-07"]
+    assert client.get(url, {"page": "nonsense"}).context["page"].number == 1
+
+
+def _queries_for_a_page_of(client, load, count: int) -> int:
+    Card.objects.filter(game="draws_troidal").delete()
+    rows = "".join(f"D-{i:03},card {i},水,{i % 9}\n" for i in range(count))
+    load("draws_troidal", "number,name,attribute,power\n" + rows)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(reverse("cards:list", args=["draws_troidal"]), {"q": "attr:水"})
+    assert len(response.context["rows"]) == min(count, views.PAGE_SIZE)
+    return len(queries)
+
+
+def test_a_card_list_page_takes_the_same_queries_however_many_cards_it_shows(client, load):
+    few = _queries_for_a_page_of(client, load, 2)
+    many = _queries_for_a_page_of(client, load, views.PAGE_SIZE)
+    assert few == many == 2  # the count, and the page of cards
+
+
+def test_an_unknown_game_is_not_found(client, db):
+    assert client.get("/cards/chess/").status_code == 404
+    assert client.get("/cards/chess/help/").status_code == 404
+
+
+def test_the_card_page_shows_facts_extra_columns_and_the_face(client, load):
+    load(
+        "gundam_war",
+        "number,name,type,color,total_cost,rarity\n青/CH-1,アムロ・レイ,CHARACTER,青,2,R\n",
+    )
+    response = client.get(reverse("cards:detail", args=["gundam_war", "青/CH-1"]))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "アムロ・レイ" in page and "Total cost" in page and "rarity" in page
+    assert reverse("cards:face", args=["gundam_war", "青/CH-1"]) in page
+
+
+def test_an_unknown_card_is_not_found(client, dbscg):
+    assert client.get(reverse("cards:detail", args=["dbscg", "BT99-999"])).status_code == 404
+
+
+@pytest.mark.parametrize("game", list(FIELDS))
+def test_the_help_page_lists_every_field_of_the_game(client, game):
+    page = client.get(reverse("cards:help", args=[game])).content.decode()
+    for field in FIELDS[game]:
+        assert f"<code>{field.name}</code>" in page
+
+
+# Staff card-file upload --------------------------------------------------------------------
+
+
+def upload(
+    client, content: bytes, name: str = "cards.csv", game: str = "dbscg", kind: str = "cards"
+):
+    file = SimpleUploadedFile(name, content, content_type="text/csv")
+    return client.post(reverse("cards:upload"), {"game": game, "content": kind, "file": file})
+
+
+def test_the_upload_page_sends_visitors_to_sign_in(client, db):
+    response = client.get(reverse("cards:upload"))
+    assert response.status_code == 302 and "login" in response["Location"]
+
+
+def test_the_upload_page_is_forbidden_to_members_who_are_not_staff(member_client):
+    assert member_client.get(reverse("cards:upload")).status_code == 403
+    assert upload(member_client, b"number,name,type\nA-1,A,Battle\n").status_code == 403
+    assert not Card.objects.exists()
+
+
+def test_staff_import_a_card_file(staff_client):
+    response = upload(staff_client, b"number,name,type\nA-1,A,Battle\nA-2,B,Extra\n")
+    assert response.status_code == 200
+    assert "dbscg: 2 created, 0 updated, 0 unchanged" in response.content.decode()
+    assert Card.objects.filter(game="dbscg").count() == 2
+
+
+def test_staff_see_the_same_row_errors_as_the_command(staff_client):
+    content = b"number,name,type,power\nA-1,A,Hero,5\nA-2,B,Battle,lots\n"
+    with pytest.raises(Exception) as command_failure:
+        import_cards("dbscg", content, "cards.csv")
+    response = upload(staff_client, content)
+    page = response.content.decode()
+    assert response.status_code == 400
+    for problem in command_failure.value.problems:
+        assert f'<td class="num">{problem.line}</td><td>{problem.column}</td>' in page
+    assert not Card.objects.exists()
+
+
+def test_a_huge_upload_is_refused_with_a_message(staff_client):
+    content = b"number,name,type\n" + b"A-1,A,Battle\n" * (CARD_FILE_MAX_BYTES // 13 + 10)
+    response = upload(staff_client, content)
+    assert response.status_code == 400
+    assert "larger than 5120 KiB" in response.content.decode()
+    assert not Card.objects.exists()
+
+
+def test_a_non_utf8_upload_is_refused_with_a_message(staff_client):
+    response = upload(
+        staff_client, "number,name,type\nU-1,ガンダム,UNIT\n".encode("cp932"), game="gundam_war"
+    )
+    assert response.status_code == 400
+    assert "not UTF-8" in response.content.decode()
+
+
+def test_staff_upload_set_decks(staff_client):
+    content = b'{"starter": {"name": "Starter", "cards": {"A": 2}}}'
+    response = upload(staff_client, content, "decks.json", game="blade_rondo", kind="set_decks")
+    assert "blade_rondo: 1 set decks imported" in response.content.decode()
