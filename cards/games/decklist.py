@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from cards.games import messages
@@ -52,16 +52,30 @@ _QTY_MAI = re.compile(r"^(?P<ref>.*?\S)\s*(?P<qty>\d+)\s*枚$")
 
 @dataclass(frozen=True)
 class Line:
-    """One card line: where it stands, which zone it is in, how many, and what it names."""
+    """One card line: where it stands, which zone it is in, how many, and what it names.
+
+    Some lines read two ways: `12 x2` is 2 copies of card 12, `2 Goku x5` is 2 copies of a card
+    named "Goku x5". `alternatives` holds the other readings; `resolve` takes the first reading
+    whose reference finds a card, so the pool, not a guess, settles it.
+    """
 
     number: int
     zone: str
     quantity: int
     reference: str
+    alternatives: tuple[tuple[int, str], ...] = ()
 
     @property
     def first_word(self) -> str:
-        return self.reference.split(" ", 1)[0]
+        return first_word(self.reference)
+
+    @property
+    def readings(self) -> tuple[tuple[int, str], ...]:
+        return ((self.quantity, self.reference), *self.alternatives)
+
+
+def first_word(reference: str) -> str:
+    return reference.split(" ", 1)[0]
 
 
 @dataclass
@@ -78,6 +92,11 @@ def _zone_headers(game: Game) -> dict[str, str]:
     return {_header_key(name): zone.slug for zone in game.zones for name in zone.header_names}
 
 
+def _quantity(digits: str) -> int:
+    """The number a line's digits say; a run too long to be a count is just "too many"."""
+    return int(digits) if len(digits) <= len(str(MAX_QUANTITY)) else MAX_QUANTITY + 1
+
+
 def parse(game: Game, text: str) -> ParsedDecklist:
     headers = _zone_headers(game)
     zone = game.default_zone
@@ -91,8 +110,10 @@ def parse(game: Game, text: str) -> ParsedDecklist:
             zone = headers[_header_key(header["name"])]
             continue
         # Trailing counts first: a reference may itself start with digits (Gundam War ids).
-        match = _QTY_LAST.match(line) or _QTY_MAI.match(line) or _QTY_FIRST.match(line)
-        if match is None:
+        matches = [
+            m for m in (_QTY_LAST.match(line), _QTY_MAI.match(line), _QTY_FIRST.match(line)) if m
+        ]
+        if not matches:
             parsed.problems.append(
                 Violation(
                     code="decklist.syntax",
@@ -104,8 +125,14 @@ def parse(game: Game, text: str) -> ParsedDecklist:
                 )
             )
             continue
-        quantity = int(match["qty"])
-        if not 1 <= quantity <= MAX_QUANTITY:
+        readings = [
+            (_quantity(m["qty"]), re.sub(r"\s+", " ", m["ref"]))
+            for m in matches
+            if 1 <= _quantity(m["qty"]) <= MAX_QUANTITY
+        ]
+        if not readings:
+            digits = matches[0]["qty"]
+            quantity = digits if len(digits) <= 12 else digits[:12] + "…"
             parsed.problems.append(
                 Violation(
                     code="decklist.syntax",
@@ -118,31 +145,32 @@ def parse(game: Game, text: str) -> ParsedDecklist:
                 )
             )
             continue
-        reference = re.sub(r"\s+", " ", match["ref"])
-        parsed.lines.append(Line(number, zone, quantity, reference))
+        (quantity, reference), *alternatives = list(dict.fromkeys(readings))
+        parsed.lines.append(Line(number, zone, quantity, reference, tuple(alternatives)))
     return parsed
 
 
 def resolve(game: Game, parsed: ParsedDecklist, pool: CardPool) -> tuple[Deck, list[Violation]]:
     """Look every line's card up: by number first, then by the whole reference as a name."""
-    by_number = pool.by_numbers({number_key(line.first_word) for line in parsed.lines})
-    unnumbered = [line for line in parsed.lines if number_key(line.first_word) not in by_number]
-    by_name = pool.by_name_keys({name_key(line.reference) for line in unnumbered})
+    readings = [reading for line in parsed.lines for reading in line.readings]
+    by_number = pool.by_numbers({number_key(first_word(ref)) for _, ref in readings})
+    by_name = pool.by_name_keys(
+        {name_key(ref) for _, ref in readings if number_key(first_word(ref)) not in by_number}
+    )
 
     problems = list(parsed.problems)
     counts: dict[str, dict[str, int]] = {zone: {} for zone in game.zone_slugs}
     cards: dict[str, Card] = {}
     for line in parsed.lines:
-        card = by_number.get(number_key(line.first_word))
-        if card is None:
+        found = _first_resolving(line, by_number, by_name)
+        if found is None:
             matches = _distinct(by_name.get(name_key(line.reference), []))
-            if len(matches) != 1:
-                problems.append(_lookup_problem(line, matches))
-                continue
-            card = matches[0]
+            problems.append(_lookup_problem(line, matches))
+            continue
+        quantity, card = found
         cards[card.number] = card
         zone = counts[line.zone]
-        zone[card.number] = zone.get(card.number, 0) + line.quantity
+        zone[card.number] = zone.get(card.number, 0) + quantity
     deck = Deck(
         zones={
             zone: tuple(Entry(cards[number], count) for number, count in numbers.items())
@@ -150,6 +178,20 @@ def resolve(game: Game, parsed: ParsedDecklist, pool: CardPool) -> tuple[Deck, l
         }
     )
     return deck, problems
+
+
+def _first_resolving(
+    line: Line, by_number: Mapping[str, Card], by_name: Mapping[str, list[Card]]
+) -> tuple[int, Card] | None:
+    """The first reading of a line that names exactly one card, with its quantity."""
+    for quantity, reference in line.readings:
+        card = by_number.get(number_key(first_word(reference)))
+        if card is not None:
+            return quantity, card
+        matches = _distinct(by_name.get(name_key(reference), []))
+        if len(matches) == 1:
+            return quantity, matches[0]
+    return None
 
 
 def _distinct(cards: Iterable[Card]) -> list[Card]:
