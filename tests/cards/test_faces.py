@@ -99,9 +99,9 @@ def test_staff_remove_an_image_and_get_the_generated_face_back(staff_client, dbs
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
-        (b"this is not an image", "not a readable image"),
-        (png(10, 10)[:40], "not a readable image"),
-        (b"x" * (faces.MAX_IMAGE_BYTES + 1), "larger than 8 MiB"),
+        (b"this is not an image", "this file is not a readable image"),
+        (png(10, 10)[:40], "this file is not a readable image"),
+        (b"x" * (faces.MAX_IMAGE_BYTES + 1), "the image is larger than 8 MiB"),
     ],
 )
 def test_a_bad_image_is_refused_with_the_reason(staff_client, dbscg, content, reason):
