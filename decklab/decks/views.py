@@ -637,41 +637,37 @@ def _compare_choices(request: HttpRequest, ws: Workspace) -> list[tuple[str, str
 
 
 def _simulate(
-    request: HttpRequest, ws: Workspace, compare_ws: Workspace | None, form
+    request: HttpRequest, targets: list[tuple[str, Workspace]], form: SimulationForm
 ) -> HttpResponse:
+    """Queue one run per target with the same goals and the same seed, so they compare fairly."""
     seed = form.cleaned_data["seed"]
     if seed is None:
         seed = random.randrange(2**31)
-    runs, error = [], ""
+    runs, error, status = [], "", 200
     try:
-        goals = goals_from_post(goal_forms(ws.game_slug), request.POST)
-        for target in [ws] + ([compare_ws] if compare_ws else []):
-            runs.append(
-                (
-                    target,
-                    simulation_request(
-                        user=request.user,
-                        game=target.game_slug,
-                        format=target.format_slug,
-                        decklist=target.text,
-                        goals=goals,
-                        trials=form.cleaned_data["trials"],
-                        seed=seed,
-                    ),
-                )
+        goals = goals_from_post(goal_forms(targets[0][1].game_slug), request.POST)
+        for label, target in targets:
+            run = simulation_request(
+                user=request.user,
+                game=target.game_slug,
+                format=target.format_slug,
+                decklist=target.text,
+                goals=goals,
+                trials=form.cleaned_data["trials"],
+                seed=seed,
             )
+            runs.append((label, run))
     except SimulationRefused as refused:
         error, status = refused.message, 429 if refused.retry_later else 400
     except forms.ValidationError as invalid:
         error, status = " ".join(invalid.messages), 400
-    else:
-        status = 200
-    return render(
-        request,
-        "decks/_simulation.html",
-        {"runs": runs, "error": error, "seed": seed},
-        status=status,
-    )
+    if not request.htmx:
+        if runs:
+            return redirect("goldfish:run", pk=runs[0][1].pk)
+        messages.error(request, error)
+        return redirect(request.META.get("HTTP_REFERER") or "home")
+    context = {"runs": runs, "error": error, "seed": seed}
+    return render(request, "decks/_simulation.html", context, status=status)
 
 
 @require_POST
@@ -683,16 +679,17 @@ def simulate(request: HttpRequest, pk: int) -> HttpResponse:
         return render(
             request, "decks/_simulation.html", {"error": "Check trials and seed."}, status=400
         )
-    compare_ws = None
-    target = form.cleaned_data["compare"]
-    kind, _, ident = target.partition(":")
+    targets = [(f"{deck.name} (version {deck.version})", ws)]
+    kind, _, ident = form.cleaned_data["compare"].partition(":")
     if kind == "version" and ident.isdigit():
         old = selectors.version_of(deck, int(ident))
-        compare_ws = Workspace(deck.game, deck.format, old.zones, lang=ws.lang)
+        targets.append(
+            (f"{deck.name} (version {old.number})", Workspace(deck.game, deck.format, old.zones))
+        )
     elif kind == "deck" and ident.isdigit():
         other = selectors.deck_for_owner(request.user, int(ident))
-        compare_ws = _workspace(request, other)
-    return _simulate(request, ws, compare_ws, form)
+        targets.append((f"{other.name} (version {other.version})", _workspace(request, other)))
+    return _simulate(request, targets, form)
 
 
 @require_POST
@@ -703,4 +700,4 @@ def build_simulate(request: HttpRequest, game: str) -> HttpResponse:
         return render(
             request, "decks/_simulation.html", {"error": "Check trials and seed."}, status=400
         )
-    return _simulate(request, ws, None, form)
+    return _simulate(request, [("This deck", ws)], form)

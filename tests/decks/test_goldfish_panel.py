@@ -1,0 +1,96 @@
+"""The editor's goldfish panel: goals from plain form fields, runs queued, two versions compared."""
+
+import pytest
+from django import forms
+from django.http import QueryDict
+from django.urls import reverse
+
+from cards.games.goldfish import goal_forms
+from decklab.celery import app
+from decklab.decks.forms import goals_from_post
+from decklab.goldfish import services as goldfish_services
+from decklab.goldfish.models import SimulationRun
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def simulate(client, owner, django_capture_on_commit_callbacks):
+    """Post the goldfish form; the run's chunks play in this process once it is queued."""
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    # Workers cache plans by run id, and rolled-back tests hand the same ids out again.
+    goldfish_services._cached_plan.cache_clear()
+    client.force_login(owner)
+
+    def post(deck, data):
+        with django_capture_on_commit_callbacks(execute=True):
+            return client.post(
+                reverse("decks:simulate", args=[deck.pk]), data, headers={"HX-Request": "true"}
+            )
+
+    yield post
+    app.conf.task_always_eager = before
+
+
+def post_data(**extra) -> dict:
+    return {
+        "goal": "drawn",
+        "drawn-cards": ["TS1-002", "TS1-003"],
+        "drawn-at_least": "1",
+        "drawn-turn": "3",
+        "drawn-play": "first",
+        "drawn-mulligan": "none",
+        "trials": "10000",
+        "seed": "7",
+        "version": "1",
+        **extra,
+    }
+
+
+def test_goals_are_read_from_the_ticked_goal_types_fields():
+    data = QueryDict(mutable=True)
+    for key, value in post_data().items():
+        data.setlist(key, value if isinstance(value, list) else [value])
+    goals = goals_from_post(goal_forms("dbscg"), data)
+    assert goals == [
+        {
+            "type": "drawn",
+            "cards": ["TS1-002", "TS1-003"],
+            "at_least": "1",
+            "turn": "3",
+            "play": "first",
+            "mulligan": "none",
+        }
+    ]
+
+
+def test_no_ticked_goal_is_a_clear_error():
+    with pytest.raises(forms.ValidationError, match="Tick at least one goal"):
+        goals_from_post(goal_forms("dbscg"), QueryDict())
+
+
+def test_a_run_from_the_editor_reaches_its_results(deck, simulate):
+    response = simulate(deck, post_data())
+    assert response.status_code == 200
+    run = SimulationRun.objects.get()
+    assert run.seed == 7 and run.status == "done"
+    assert run.results["results"][0]["exact"] is not None
+    assert reverse("goldfish:run-progress", args=[run.pk]) in response.content.decode()
+
+
+def test_comparing_two_versions_runs_both_on_the_same_goals_and_seed(client, deck, simulate):
+    client.post(
+        reverse("decks:change", args=[deck.pk]),
+        {"action": "set", "zone": "main", "number": "TS1-002", "count": 1, "version": 1},
+    )
+    simulate(deck, post_data(version="2", compare="version:1"))
+    new, old = SimulationRun.objects.order_by("id")
+    assert new.seed == old.seed == 7 and new.goals == old.goals
+    assert new.results["results"][0]["exact"] < old.results["results"][0]["exact"]
+
+
+def test_a_bad_goal_value_is_shown_not_raised(deck, simulate):
+    response = simulate(deck, post_data(**{"drawn-turn": "-4"}))
+    assert response.status_code == 400
+    assert "turn" in response.content.decode()
