@@ -186,13 +186,23 @@ def queue_chunks(run: SimulationRun, indexes: Iterable[int]) -> None:
 
     def send() -> None:
         for index in wanted:
-            run_chunk.apply_async((run.pk, index), queue=settings.GOLDFISH_QUEUE)
+            # The sender's limits travel in the message, so web and workers cannot disagree.
+            run_chunk.apply_async(
+                (run.pk, index),
+                queue=settings.GOLDFISH_QUEUE,
+                soft_time_limit=settings.GOLDFISH_CHUNK_SOFT_SECONDS,
+                time_limit=settings.GOLDFISH_CHUNK_HARD_SECONDS,
+            )
 
     transaction.on_commit(send)
 
 
-def play_chunk(run_id: int, index: int) -> str:
-    """Play and store one chunk of a run; says what happened (for the worker's log)."""
+def play_chunk(run_id: int, index: int, *, soft_limit: float | None = None) -> str:
+    """Play and store one chunk of a run; says what happened (for the worker's log).
+
+    `soft_limit` is the chunk's time limit in seconds as the message carried it, for the reason a
+    run that passes it fails with.
+    """
     run = SimulationRun.objects.filter(pk=run_id).first()
     if run is None or run.finished:
         return "skipped: run gone or finished"
@@ -223,7 +233,8 @@ def play_chunk(run_id: int, index: int) -> str:
         fail_run(
             run_id,
             f"A chunk of {sizes[index]:,} games took longer than the limit of "
-            f"{settings.GOLDFISH_CHUNK_SOFT_SECONDS} s per chunk. Try fewer or simpler goals.",
+            f"{soft_limit or settings.GOLDFISH_CHUNK_SOFT_SECONDS:g} s per chunk. "
+            "Try fewer or simpler goals.",
         )
         return "failed: time limit"
     except GoalError as error:  # the cards changed since the run was queued
@@ -311,6 +322,17 @@ def requeue_stale_runs(runs: QuerySet[SimulationRun] | None = None) -> int:
             queue_chunks(run, missing)
             handled += 1
     return handled
+
+
+def refreshed(run: SimulationRun) -> SimulationRun:
+    """The run as it stands, after re-queueing it if stale: what every page view and API read do.
+
+    So a run whose worker vanished is recovered (or failed) as soon as someone looks at it, even
+    with no worker left to run the periodic check.
+    """
+    if not run.finished and requeue_stale_runs(SimulationRun.objects.filter(pk=run.pk)):
+        run.refresh_from_db()
+    return run
 
 
 def start_stale_watch() -> threading.Thread:

@@ -50,11 +50,13 @@ def test_a_run_is_stored_queued_with_its_chunks_counted_and_goals_cleaned(
     sent = []
     monkeypatch.setattr(
         "decklab.goldfish.tasks.run_chunk.apply_async",
-        lambda args, queue: sent.append((args, queue)),
+        lambda args, queue, soft_time_limit, time_limit: sent.append(
+            (args, queue, soft_time_limit, time_limit)
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         run = request(player)
-    assert sent == [((run.pk, index), "celery") for index in range(4)]
+    assert sent == [((run.pk, index), "celery", 60, 90) for index in range(4)]
     assert run.status == SimulationRun.Status.QUEUED
     assert run.chunks_total == 4
     assert run.format == "zenkai"

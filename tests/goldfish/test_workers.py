@@ -1,0 +1,79 @@
+"""Simulation runs through real Celery worker processes (CONTRACT §5, GitHub issue 4).
+
+Each test starts `celery worker` subprocesses on the test database and the configured broker (the
+file-system transport by default, Redis in CI's services run) and waits on the run's row.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.games import decklist, goldfish
+from cards.games.registry import get_game
+from cards.pool import DatabasePool
+from decklab.goldfish import services
+from decklab.goldfish.models import SimulationRun
+from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS, wait_for
+
+pytestmark = [pytest.mark.services, pytest.mark.usefixtures("dbscg_cards")]
+
+
+def start_run(player, trials: int, seed: int = 11) -> SimulationRun:
+    return services.simulation_request(
+        user=player,
+        game="dbscg",
+        format=None,
+        decklist=DECKLIST,
+        goals=DRAWN_GOALS,
+        trials=trials,
+        seed=seed,
+    )
+
+
+def in_process_results(trials: int, seed: int = 11) -> list[dict]:
+    deck, _ = decklist.load(get_game("dbscg"), DECKLIST, DatabasePool("dbscg"))
+    return goldfish.run("dbscg", deck, DRAWN_GOALS, trials=trials, seed=seed)["results"]
+
+
+def finished(run: SimulationRun) -> bool:
+    return run.finished
+
+
+def test_a_run_completes_in_a_real_worker_with_the_in_process_result(player, start_worker):
+    worker = start_worker()
+    trials = 2 * goldfish.CHUNK + 500
+    run = wait_for(start_run(player, trials).pk, finished)
+    assert (run.status, run.error) == (SimulationRun.Status.DONE, "")
+    assert run.results["trials"] == trials
+    assert run.results["results"] == in_process_results(trials)
+    assert worker.executed() == 3
+
+
+def test_a_worker_killed_mid_run_leaves_a_run_a_new_worker_completes_identically(
+    player, start_worker
+):
+    recovery = {"DECKLAB_TEST_CHUNK_DELAY": "0.5", "DECKLAB_GOLDFISH_STALE_SECONDS": "2"}
+    first = start_worker(**recovery)
+    trials = 5 * goldfish.CHUNK
+    pk = start_run(player, trials).pk
+    wait_for(pk, lambda run: run.chunks_done >= 1)
+    first.kill()
+    killed = SimulationRun.objects.get(pk=pk)
+    assert killed.status == SimulationRun.Status.RUNNING
+    assert killed.chunks_done < killed.chunks_total
+
+    second = start_worker(**recovery)
+    run = wait_for(pk, finished, timeout=90)
+    assert (run.status, run.error) == (SimulationRun.Status.DONE, "")
+    assert run.chunks.count() == 5
+    assert run.results["results"] == in_process_results(trials)
+    assert second.executed() >= 1
+
+
+def test_a_chunk_over_its_time_limit_fails_the_run_with_a_reason(player, start_worker, settings):
+    settings.GOLDFISH_CHUNK_SOFT_SECONDS = 1
+    start_worker(DECKLAB_TEST_CHUNK_DELAY="30")
+    run = wait_for(start_run(player, goldfish.CHUNK).pk, finished, timeout=30)
+    assert run.status == SimulationRun.Status.FAILED
+    assert "took longer than the limit of 1 s per chunk" in run.error
+    assert run.results is None
