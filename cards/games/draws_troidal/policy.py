@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from cards.games.draws_troidal.battle import ARRANGEMENTS, NEUTRAL, Fighter, Outcome, battle
@@ -67,7 +67,7 @@ def score(outcome: Outcome, mine: float, theirs: float) -> float:
 
 def powers_only(card: Fighter) -> Fighter:
     """The card as a player judges it against a face-down card: its attribute cannot count."""
-    return replace(card, attribute=NEUTRAL)
+    return Fighter(card.number, NEUTRAL, card.power, card.risk, card.guard)
 
 
 class Appraisal:
