@@ -35,11 +35,8 @@ RESULTS = ("win", "draw", "loss")
 WIN, DRAW, LOSS = range(3)
 
 _ARRANGEMENTS = np.array(ARRANGEMENTS, dtype=np.intp)
-#: `_ARRANGEMENT_MATRIX[source * 5 + slot, k]` is 1 when arrangement k moves `source` into `slot`.
-_ARRANGEMENT_MATRIX = np.zeros((SLOTS * SLOTS, len(ARRANGEMENTS)), dtype=np.float32)
-for _k, _order in enumerate(ARRANGEMENTS):
-    for _slot, _source in enumerate(_order):
-        _ARRANGEMENT_MATRIX[_source * SLOTS + _slot, _k] = 1
+#: `_ARRANGEMENT_TERMS[k, slot]`: which own-card-in-slot score arrangement k adds for `slot`.
+_ARRANGEMENT_TERMS = _ARRANGEMENTS * SLOTS + np.arange(SLOTS)
 _EMPTY = -1
 
 
@@ -93,7 +90,7 @@ class _Deck:
         self.judge = (
             judge[rows][:, theirs_kind]
             .reshape(len(deck) * 2, len(opponent) * 3)
-            .astype(np.float32)  # multiples of 1/4: exact, and the sums below stay in float32
+            .astype(np.float32)  # multiples of 1/4: exact in float32, and so are their sums
         )
         #: The row of each card as it comes from the hand, with all its guard.
         self.fresh_row = np.arange(len(deck)) * 2 + (self.guard > 0)
@@ -205,15 +202,17 @@ class _Side:
     def arrangement_greedy(self, other: _Side) -> np.ndarray:
         """Step ③, `greedy`: per row, the index of the best arrangement against `other`.
 
-        The score of each own card in each slot, `values[row, card slot * 5 + slot]`, times the
-        0/1 matrix of the arrangements gives every arrangement's total (exact: see
-        `Appraisal.blind_damage`); the first maximum has the fewest swaps.
+        `values[source * 5 + slot, row]` is the score of the card now in `source` moved into
+        `slot`; each arrangement adds its five terms slot by slot, as the reference engine does,
+        and the first maximum has the fewest swaps. Plain gathers and adds, no BLAS threads.
         """
-        rows = self.card * 2 + (self.guard > 0)
-        columns = other.card * 3 + np.where(other.opened, other.guard > 0, 2)
-        values = self.deck.judge[rows[:, :, None], columns[:, None, :]]
-        totals = values.reshape(len(values), SLOTS * SLOTS) @ _ARRANGEMENT_MATRIX
-        return totals.argmax(axis=1)
+        rows = (self.card * 2 + (self.guard > 0)).T
+        columns = (other.card * 3 + np.where(other.opened, other.guard > 0, 2)).T
+        values = self.deck.judge[rows[:, None, :], columns[None, :, :]].reshape(SLOTS * SLOTS, -1)
+        totals = values[_ARRANGEMENT_TERMS[:, 0]]
+        for slot in range(1, SLOTS):
+            totals += values[_ARRANGEMENT_TERMS[:, slot]]
+        return totals.argmax(axis=0)
 
     def rearrange(self, choice: np.ndarray) -> None:
         flat = (_ARRANGEMENTS[choice] + np.arange(len(choice))[:, None] * SLOTS).reshape(-1)
