@@ -1,8 +1,8 @@
 """The card data shipped in `cards/data/`, and its conversion to the contract columns.
 
-DBSCG and Blade Rondo ship in the contract's columns (CONTRACT §2) and import as they are. The
-Gundam War and Dreadnought files are fact sheets gathered from fan pages, in their own columns and
-with `?` marking an inference; `gundam_war_rows` and `dreadnought_rows` turn them into contract rows.
+DBSCG, Blade Rondo and the DRAWS◎TROIDAL starter set ship in the contract's columns (CONTRACT §2)
+and import as they are. The Gundam War and Dreadnought files are fact sheets gathered from fan
+pages, in their own columns and with `?` marking an inference; `gundam_war_rows` and `dreadnought_rows` turn them into contract rows.
 The rules of each conversion are in their docstrings and the README ("Shipped card data"). Every
 source column the contract does not name is kept as an extra column, and `inferred` lists the
 contract columns whose value was a `?` inference, so a card page shows what is only guessed.
@@ -209,6 +209,7 @@ def load_all() -> Iterator[str]:
     )
     yield _converted("gundam_war", gundam_war)
     yield _converted("dreadnought", dreadnought_rows(DATA / "dreadnought" / "cards-known.csv"))
+    yield str(import_path("draws_troidal", DATA / "draws-troidal" / "cards.csv"))
 
 
 def _converted(game: str, conversion: Conversion) -> str:
