@@ -4,8 +4,9 @@ DBSCG, Blade Rondo and the DRAWS◎TROIDAL starter set ship in the contract's co
 and import as they are. The Gundam War and Dreadnought files are fact sheets gathered from fan
 pages, in their own columns and with `?` marking an inference; `gundam_war_rows` and
 `dreadnought_rows` turn them into contract rows. The rules of each conversion are in their
-docstrings and the README ("Shipped card data"). Every source column the contract does not name is kept as an extra column, and `inferred` lists the
-contract columns whose value was a `?` inference, so a card page shows what is only guessed.
+docstrings and the README ("Shipped card data"). Every source column the contract does not name
+is kept as an extra column, and `inferred` lists the contract columns whose value was a `?`
+inference, so a card page shows what is only guessed.
 """
 
 from __future__ import annotations
