@@ -48,6 +48,7 @@ _HEADER = re.compile(r"^(?P<name>.+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*(?:\(\s*\d+\s*
 _QTY_FIRST = re.compile(r"^(?P<qty>\d+)\s*(?:[x×]\s+|\s+(?:[x×]\s+)?)(?P<ref>\S.*)$", re.IGNORECASE)
 _QTY_LAST = re.compile(r"^(?P<ref>.*?\S)\s+[x×]\s*(?P<qty>\d+)$", re.IGNORECASE)
 _QTY_MAI = re.compile(r"^(?P<ref>.*?\S)\s*(?P<qty>\d+)\s*枚$")
+_QTY_FORMS = (_QTY_LAST, _QTY_MAI, _QTY_FIRST)
 
 
 @dataclass(frozen=True)
@@ -110,9 +111,7 @@ def parse(game: Game, text: str) -> ParsedDecklist:
             zone = headers[_header_key(header["name"])]
             continue
         # Trailing counts first: a reference may itself start with digits (Gundam War ids).
-        matches = [
-            m for m in (_QTY_LAST.match(line), _QTY_MAI.match(line), _QTY_FIRST.match(line)) if m
-        ]
+        matches = [m for m in (form.match(line) for form in _QTY_FORMS) if m]
         if not matches:
             parsed.problems.append(
                 Violation(

@@ -11,9 +11,10 @@ from cards.games.base import Card, Deck, Entry
 from cards.games.registry import GAMES, get_game
 
 #: Card numbers as card files write them: letters, digits and the separators seen in the games.
+#: A number that is a lone "x" is left out: `4 x 1` reads as 4 copies of card 1 (CONTRACT §3).
 NUMBERS = st.text(
     alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcxyz0123456789-_/青赤", min_size=1, max_size=12
-).filter(lambda n: not n.startswith("//"))
+).filter(lambda n: not n.startswith("//") and n.casefold() != "x")
 #: Names: any printable text on one line.
 NAMES = st.text(
     alphabet=st.characters(
