@@ -95,13 +95,10 @@ class Workspace:
 
     @cached_property
     def report(self) -> dict[str, Any]:
-        """The CONTRACT §4 object of the deck in its format, each violation with its fix."""
-        report = validation.validate(
+        """The CONTRACT §4 object of the deck in its format (messages name the fix)."""
+        return validation.validate(
             self.game_slug, text=self.text, format_slug=self.format_slug, lang=self.lang
         )
-        for violation in report["violations"]:
-            violation["fix"] = fix(violation)
-        return report
 
     @cached_property
     def matrix(self) -> list[dict[str, Any]]:
@@ -167,15 +164,3 @@ def allowed_zones(game: Game, format_slug: str, card: Card) -> list[str]:
         if not refused:
             allowed.append(zone)
     return allowed
-
-
-def fix(violation: dict[str, Any]) -> str:
-    """What to do about a violation that carries numbers: how many copies to take out or add."""
-    count, limit = violation.get("count"), violation.get("limit")
-    if count is None or limit is None or violation["code"].startswith("decklist."):
-        return ""
-    if count > limit:
-        return f"Remove {count - limit}."
-    if count < limit:
-        return f"Add {limit - count}."
-    return ""

@@ -81,7 +81,7 @@ def test_a_fifth_copy_shows_a_violation_that_goes_away_when_removed(live_server,
     wait_for_version(page, 2)
     page.wait_for_selector(f"{entry} .violation[data-code='copy_limit']")
     page.wait_for_selector("#legality-panel .legal-status[data-legal='false']")
-    assert "Remove 1." in page.inner_text("#legality-panel")
+    assert "Remove 1 copy of TS1-002" in page.inner_text("#legality-panel")
     shoot(page, "fifth-copy-violation")
 
     page.click(f"{entry} button[aria-label='One copy fewer of TS1-002']")

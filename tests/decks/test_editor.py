@@ -56,7 +56,7 @@ def test_a_fifth_copy_shows_the_violation_and_its_fix_in_the_legality_panel(sign
     panel = signed_in.get(reverse("decks:panel", args=[deck.pk, "legality"]))
     html = panel.content.decode()
     assert "Not legal in ZENKAI" in html
-    assert "copy_limit" in html and "Remove 1." in html
+    assert "copy_limit" in html and "Remove 1 copy of TS1-002" in html
 
 
 def test_a_stale_save_from_a_second_tab_is_refused_with_409_and_the_current_version(
