@@ -31,8 +31,7 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_PATH), size)
 
 
-@cache
-def _cell(number: str, updated: str, png: bytes) -> Image.Image:
+def _thumbnail(png: bytes) -> Image.Image:
     face = Image.open(io.BytesIO(png)).convert("RGB")
     face.thumbnail((CELL_W, CELL_H))
     return face
@@ -63,7 +62,7 @@ def deck_png(ws: Workspace, *, title: str) -> bytes:
             x = MARGIN + (index % COLUMNS) * (CELL_W + GAP)
             top = y + (index // COLUMNS) * (CELL_H + GAP)
             if row.card is not None:
-                face = _cell(row.number, str(row.card.updated_at), face_png(row.card))
+                face = _thumbnail(face_png(row.card))
                 canvas.paste(face, (x, top))
             badge = (x + CELL_W - 44, top + CELL_H - 40, x + CELL_W - 4, top + CELL_H - 4)
             draw.rounded_rectangle(badge, radius=8, fill=BADGE)
