@@ -11,6 +11,7 @@ process. Recovery never depends on the broker redelivering anything: a run with 
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
@@ -171,11 +172,15 @@ def build_plan(game: str, decklist: str, goals: Any) -> Plan:
     return goldfish.plan(game, deck, goals, pool=pool)
 
 
-@lru_cache(maxsize=16)
-def _cached_plan(run_id: int) -> Plan:
+def _run_plan(run: SimulationRun) -> Plan:
     """A worker plans each run once, not once per chunk (runs never change once created)."""
-    run = SimulationRun.objects.only("game", "decklist", "goals").get(pk=run_id)
-    return build_plan(run.game, run.decklist, run.goals)
+    return _cached_plan(run.game, run.decklist, json.dumps(run.goals, sort_keys=True))
+
+
+@lru_cache(maxsize=16)
+def _cached_plan(game: str, decklist: str, goals: str) -> Plan:
+    # Keyed by content, not by run id: ids can come back after a database reset.
+    return build_plan(game, decklist, json.loads(goals))
 
 
 def queue_chunks(run: SimulationRun, indexes: Iterable[int]) -> None:
@@ -218,7 +223,7 @@ def play_chunk(run_id: int, index: int, *, soft_limit: float | None = None) -> s
         heartbeat_at=timezone.now(),
     )
     try:
-        prepared = _cached_plan(run_id)
+        prepared = _run_plan(run)
         start = time.perf_counter()
         tallies = goldfish.run_chunk(prepared, seed=run.seed, index=index, trials=sizes[index])
         chunk = SimulationChunk(
@@ -276,7 +281,7 @@ def _finish(run: SimulationRun) -> None:
         "trials": totals[0].games,
         "seed": run.seed,
         "elapsed_s": round((now - started).total_seconds(), 3),
-        "results": goldfish.summarize(_cached_plan(run.pk), totals),
+        "results": goldfish.summarize(_run_plan(run), totals),
     }
     run.status = SimulationRun.Status.DONE
     run.finished_at = now

@@ -1,3 +1,12 @@
-"""URLs of this area (filled in by its owner)."""
+"""API URLs of simulation runs (under /api/v1/)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from decklab.goldfish import apis
+
+app_name = "goldfish_api"
+
+urlpatterns = [
+    path("simulations", apis.SimulationsApi.as_view(), name="simulations"),
+    path("simulations/<int:pk>", apis.SimulationApi.as_view(), name="simulation"),
+]

@@ -1,0 +1,64 @@
+"""The simulation API: start a run (202 and its URL), read its status, progress and results."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decklab.goldfish import selectors, services
+from decklab.goldfish.serializers import (
+    RefusalSerializer,
+    SimulationRequestSerializer,
+    SimulationRunSerializer,
+)
+
+
+class SimulationsApi(ListAPIView):
+    """Your simulation runs, newest first; POST starts one in the workers."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = SimulationRunSerializer
+
+    def get_queryset(self):
+        return selectors.runs_for_user(self.request.user)
+
+    @extend_schema(
+        summary="Start a goldfish simulation run",
+        request=SimulationRequestSerializer,
+        responses={
+            202: SimulationRunSerializer,
+            400: OpenApiResponse(RefusalSerializer, description="Bad deck, goals or trials."),
+            429: OpenApiResponse(RefusalSerializer, description="Too many runs now or per hour."),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        incoming = SimulationRequestSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        try:
+            run = services.simulation_request(user=request.user, **incoming.validated_data)
+        except services.SimulationRefused as refused:
+            code = (
+                status.HTTP_429_TOO_MANY_REQUESTS
+                if refused.retry_later
+                else status.HTTP_400_BAD_REQUEST
+            )
+            return Response({"detail": refused.message}, status=code)
+        body = SimulationRunSerializer(run, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+
+class SimulationApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="A simulation run: status, progress and results",
+        responses={200: SimulationRunSerializer, 404: OpenApiResponse(description="Not yours.")},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        run = services.refreshed(selectors.run_for_user(request.user, pk))
+        return Response(SimulationRunSerializer(run, context={"request": request}).data)

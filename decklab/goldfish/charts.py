@@ -1,0 +1,197 @@
+"""The run page's reading of results: table rows, and probability by turn as an inline SVG.
+
+Made on the server, so the page needs no chart library: goals that differ only in their `turn` form
+one line, each point with its 95% interval as a whisker and the exact value as a ring.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+WIDTH, HEIGHT = 560, 260
+LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 40
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One number a result reports: a probability (or a mean) with its 95% interval."""
+
+    label: str
+    value: float | None
+    low: float | None
+    high: float | None
+    percent: bool
+
+    def _show(self, number: float | None) -> str:
+        if number is None:
+            return "—"
+        return f"{number:.2%}" if self.percent else f"{number:,.3f}"
+
+    @property
+    def estimate(self) -> str:
+        return self._show(self.value)
+
+    @property
+    def interval(self) -> str:
+        return "—" if self.low is None else f"{self._show(self.low)} – {self._show(self.high)}"
+
+
+@dataclass(frozen=True)
+class Row:
+    goal: str
+    measures: tuple[Measure, ...]
+    exact: Any
+
+    @property
+    def exact_text(self) -> str:
+        """The exact value as a percentage with four decimals; other shapes as compact JSON."""
+        if self.exact is None:
+            return "—"
+        if isinstance(self.exact, float | int) and not isinstance(self.exact, bool):
+            return f"{self.exact:.4%}"
+        return json.dumps(self.exact, ensure_ascii=False)
+
+
+def describe_goal(goal: Mapping[str, Any]) -> str:
+    """`drawn: cards BT1-004, at least 1, turn 3, play first` — every field, in the goal's order."""
+    parts = []
+    for key, value in goal.items():
+        if key == "type":
+            continue
+        if isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        elif isinstance(value, str) and "\n" in value:
+            value = f"{value.count(chr(10)) + 1}-line text"
+        parts.append(f"{key.replace('_', ' ')} {value}")
+    return f"{goal.get('type', '?')}: " + ", ".join(parts)
+
+
+def rows(results: Sequence[Mapping[str, Any]]) -> list[Row]:
+    """The results as table rows: one per goal, each with the measures it reports."""
+    return [
+        Row(describe_goal(result.get("goal", {})), tuple(_measures(result)), result.get("exact"))
+        for result in results
+    ]
+
+
+def _measures(result: Mapping[str, Any]) -> list[Measure]:
+    found = []
+    if "probability" in result:
+        found.append(_measure("probability", result, "probability", percent=True))
+    for key, value in result.items():
+        if not isinstance(value, Mapping) or key == "goal":
+            continue
+        if "probability" in value:
+            found.append(_measure(key, value, "probability", percent=True))
+        elif "mean" in value:
+            found.append(_measure(f"mean {key.replace('_', ' ')}", value, "mean", percent=False))
+    return found
+
+
+def _measure(label: str, data: Mapping[str, Any], key: str, *, percent: bool) -> Measure:
+    low, high = [*(data.get("ci95") or []), None, None][:2]
+    return Measure(label, data.get(key), low, high, percent)
+
+
+@dataclass(frozen=True)
+class Point:
+    turn: int
+    probability: float
+    low: float
+    high: float
+    exact: float | None
+
+
+def series(results: Sequence[Mapping[str, Any]]) -> dict[str, list[Point]]:
+    """Probability-by-turn lines, one per goal apart from its `turn`.
+
+    A result's own `by_turn` list (turn 0 = the opening hand) gives a whole line; results whose
+    goals are equal but for `turn` (the form's "every turn up to t") add one point each.
+    """
+    lines: dict[str, dict[int, Point]] = {}
+    for result in results:
+        goal = result.get("goal", {})
+        key = describe_goal({k: v for k, v in goal.items() if k != "turn"})
+        by_turn = result.get("by_turn")
+        if isinstance(by_turn, list):
+            for entry in by_turn:
+                if isinstance(entry, Mapping) and "probability" in entry:
+                    lines.setdefault(key, {})[entry["turn"]] = _point(entry["turn"], entry)
+        elif isinstance(goal.get("turn"), int) and "probability" in result:
+            lines.setdefault(key, {})[goal["turn"]] = _point(goal["turn"], result)
+    return {key: [points[t] for t in sorted(points)] for key, points in lines.items() if points}
+
+
+def _point(turn: int, data: Mapping[str, Any]) -> Point:
+    low, high = data.get("ci95") or [data["probability"]] * 2
+    exact = data.get("exact")
+    return Point(
+        turn, data["probability"], low, high, exact if isinstance(exact, float | int) else None
+    )
+
+
+def probability_by_turn(results: Sequence[Mapping[str, Any]]) -> SafeString:
+    """An SVG chart of the turn-based results, or an empty string when none has a turn."""
+    lines = series(results)
+    if not lines:
+        return mark_safe("")
+    turns = sorted({point.turn for points in lines.values() for point in points})
+    first, last = turns[0], turns[-1]
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(turn: int) -> float:
+        return LEFT + (plot_w / 2 if first == last else (turn - first) / (last - first) * plot_w)
+
+    def y(probability: float) -> float:
+        return TOP + (1 - probability) * plot_h
+
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT + 22 * len(lines)}" role="img" '
+        f'aria-label="Probability by turn" xmlns="http://www.w3.org/2000/svg">'
+    ]
+    for tick in range(0, 101, 25):
+        ty = y(tick / 100)
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{ty:.1f}" y2="{ty:.1f}" stroke="#ddd"/>'
+            f'<text x="{LEFT - 6}" y="{ty + 4:.1f}" text-anchor="end" font-size="11">{tick}%</text>'
+        )
+    for turn in turns:
+        parts.append(
+            f'<text x="{x(turn):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" '
+            f'font-size="11">{turn}</text>'
+        )
+    parts.append(
+        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" text-anchor="middle" '
+        f'font-size="12">turn</text>'
+    )
+    for number, (label, points) in enumerate(lines.items()):
+        colour = COLOURS[number % len(COLOURS)]
+        path = " ".join(f"{x(p.turn):.1f},{y(p.probability):.1f}" for p in points)
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for p in points:
+            px = x(p.turn)
+            parts.append(
+                f'<line x1="{px:.1f}" x2="{px:.1f}" y1="{y(p.low):.1f}" y2="{y(p.high):.1f}" '
+                f'stroke="{colour}"/><circle cx="{px:.1f}" cy="{y(p.probability):.1f}" r="3" '
+                f'fill="{colour}"><title>turn {p.turn}: {p.probability:.2%} '
+                f"({p.low:.2%}–{p.high:.2%})</title></circle>"
+            )
+            if p.exact is not None:
+                parts.append(
+                    f'<circle cx="{px:.1f}" cy="{y(p.exact):.1f}" r="6" fill="none" '
+                    f'stroke="{colour}"><title>exact {p.exact:.4%}</title></circle>'
+                )
+        ly = HEIGHT + 22 * number + 8
+        parts.append(
+            f'<rect x="{LEFT}" y="{ly}" width="12" height="12" fill="{colour}"/>'
+            f'<text x="{LEFT + 18}" y="{ly + 10}" font-size="12">{escape(label)}</text>'
+        )
+    parts.append("</svg>")
+    return mark_safe("".join(parts))

@@ -1,0 +1,80 @@
+"""Shapes of the simulation API: what a request may hold, how a run reads back.
+
+Serializers check shape only; the limits, the deck and the goals are checked by
+`services.simulation_request`, the one place for those rules.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from cards.games.goldfish import DEFAULT_TRIALS, MAX_GOALS, MAX_SEED
+from cards.games.registry import GAMES
+from decklab.goldfish.models import SimulationRun
+
+#: A pasted decklist longer than this is not a deck.
+MAX_DECKLIST_CHARS = 100_000
+
+
+class SimulationRequestSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=list(GAMES))
+    format = serializers.CharField(
+        required=False, allow_null=True, allow_blank=True, max_length=32, default=None
+    )
+    decklist = serializers.CharField(max_length=MAX_DECKLIST_CHARS, trim_whitespace=False)
+    goals = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=MAX_GOALS)
+    trials = serializers.IntegerField(default=DEFAULT_TRIALS)
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=MAX_SEED, default=None
+    )
+
+    def validate_format(self, value: str | None) -> str | None:
+        return value or None
+
+
+class SimulationRunSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField(help_text="This run in the API.")
+    page = serializers.SerializerMethodField(help_text="This run's page on the site.")
+    progress = serializers.FloatField(read_only=True, help_text="Share of chunks done, 0 to 1.")
+    results = serializers.JSONField(
+        read_only=True, help_text="The CONTRACT §5 object once the run is done, else null."
+    )
+
+    class Meta:
+        model = SimulationRun
+        fields = [
+            "id",
+            "url",
+            "page",
+            "game",
+            "format",
+            "status",
+            "progress",
+            "chunks_done",
+            "chunks_total",
+            "trials",
+            "seed",
+            "goals",
+            "decklist",
+            "results",
+            "error",
+            "created_at",
+            "started_at",
+            "finished_at",
+        ]
+        read_only_fields = fields
+
+    def _absolute(self, path: str) -> str:
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
+
+    def get_url(self, run: SimulationRun) -> str:
+        return self._absolute(reverse("goldfish_api:simulation", kwargs={"pk": run.pk}))
+
+    def get_page(self, run: SimulationRun) -> str:
+        return self._absolute(reverse("goldfish:run", kwargs={"pk": run.pk}))
+
+
+class RefusalSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="Why the run was not started, for the user.")

@@ -1,0 +1,218 @@
+"""Run pages: the form starts a run, the page shows live progress, then results and a chart."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from decklab.goldfish import charts
+from decklab.goldfish.models import SimulationRun
+from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS
+
+pytestmark = pytest.mark.usefixtures("dbscg_cards")
+
+
+@pytest.fixture
+def signed_in(client, player):
+    client.force_login(player)
+    return client
+
+
+def form(**changes) -> dict:
+    return {
+        "game": "dbscg",
+        "format": "zenkai",
+        "decklist": DECKLIST,
+        "goal_type": "drawn",
+        "goal-cards": "TST-002, TST-003",
+        "goal-at_least": "1",
+        "goal-turn": "4",
+        "goal-play": "second",
+        "trials": "2000",
+        "seed": "3",
+        **changes,
+    }
+
+
+def test_the_form_offers_each_goal_type_s_fields_and_keeps_a_linked_decklist(signed_in):
+    page = signed_in.get(reverse("goldfish:new"), {"game": "dbscg", "decklist": "4 TST-002"})
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert 'value="drawn"' in html
+    assert 'name="goal-cards"' in html and 'name="goal-turn"' in html
+    assert "4 TST-002</textarea>" in html
+
+
+def test_posting_the_form_starts_a_run_and_opens_its_page(signed_in):
+    response = signed_in.post(reverse("goldfish:new"), form())
+    run = SimulationRun.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("goldfish:run", kwargs={"pk": run.pk})
+    assert run.goals == [
+        {
+            "type": "drawn",
+            "cards": ["TST-002", "TST-003"],
+            "at_least": 1,
+            "turn": 4,
+            "play": "second",
+            "mulligan": "none",
+        }
+    ]
+    assert (run.trials, run.seed, run.format) == (2000, 3, "zenkai")
+
+
+def test_every_turn_up_to_t_makes_one_goal_per_turn(signed_in):
+    signed_in.post(reverse("goldfish:new"), form(every_turn="1"))
+    assert [goal["turn"] for goal in SimulationRun.objects.get().goals] == [1, 2, 3, 4]
+
+
+def test_goals_typed_as_json_override_the_fields(signed_in):
+    signed_in.post(reverse("goldfish:new"), form(goals_json=json.dumps(DRAWN_GOALS)))
+    assert [goal["turn"] for goal in SimulationRun.objects.get().goals] == [3, 5]
+
+
+@pytest.mark.parametrize(
+    ("changes", "status", "message"),
+    [
+        ({"goals_json": "[{"}, 400, "not valid JSON"),
+        ({"goal-turn": "soon"}, 400, "must be a whole number"),
+        ({"trials": "many"}, 400, "whole numbers"),
+        ({"decklist": "4 NOPE-1"}, 400, "no card matches"),
+    ],
+)
+def test_a_form_that_cannot_run_is_shown_again_with_the_reason(signed_in, changes, status, message):
+    response = signed_in.post(reverse("goldfish:new"), form(**changes))
+    assert response.status_code == status
+    assert message in response.content.decode()
+    assert not SimulationRun.objects.exists()
+
+
+def test_the_form_says_so_when_too_many_runs_are_in_progress(signed_in):
+    for _ in range(3):
+        signed_in.post(reverse("goldfish:new"), form())
+    response = signed_in.post(reverse("goldfish:new"), form())
+    assert response.status_code == 429
+    assert "3 runs in progress" in response.content.decode()
+
+
+def test_a_queued_run_page_polls_its_progress_fragment(signed_in):
+    signed_in.post(reverse("goldfish:new"), form())
+    run = SimulationRun.objects.get()
+    html = signed_in.get(reverse("goldfish:run", kwargs={"pk": run.pk})).content.decode()
+    progress_url = reverse("goldfish:run-progress", kwargs={"pk": run.pk})
+    assert f'hx-get="{progress_url}"' in html
+    assert "<progress" in html and "0 of 1 chunks" in html
+    assert signed_in.get(progress_url).status_code == 200
+
+
+def test_a_finished_run_stops_the_polling_and_shows_results_and_chart(
+    signed_in, eager_tasks, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        signed_in.post(reverse("goldfish:new"), form(every_turn="1"))
+    run = SimulationRun.objects.get()
+    fragment = signed_in.get(reverse("goldfish:run-progress", kwargs={"pk": run.pk}))
+    html = fragment.content.decode()
+    assert fragment.status_code == 286
+    assert "hx-get" not in html
+    assert "95% interval" in html and "Exact" in html
+    assert html.count("<tr>") == 1 + 4  # the header and one row per turn
+    assert "<svg" in html and "Probability by turn" in html
+    assert "<code>3</code>" in html  # the seed
+
+
+def test_a_failed_run_shows_its_reason(signed_in):
+    signed_in.post(reverse("goldfish:new"), form())
+    run = SimulationRun.objects.get()
+    SimulationRun.objects.filter(pk=run.pk).update(status="failed", error="The workers are away.")
+    fragment = signed_in.get(reverse("goldfish:run-progress", kwargs={"pk": run.pk}))
+    assert fragment.status_code == 286
+    assert "The workers are away." in fragment.content.decode()
+
+
+def test_looking_at_a_run_whose_worker_vanished_queues_its_chunks_again(
+    signed_in, eager_tasks, django_capture_on_commit_callbacks
+):
+    signed_in.post(reverse("goldfish:new"), form())
+    run = SimulationRun.objects.get()
+    SimulationRun.objects.filter(pk=run.pk).update(heartbeat_at=timezone.now() - timedelta(hours=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        signed_in.get(reverse("goldfish:run", kwargs={"pk": run.pk}))
+    run.refresh_from_db()
+    assert (run.status, run.requeues) == ("done", 1)
+
+
+def test_another_user_s_run_page_is_not_found(client, other_player, signed_in):
+    signed_in.post(reverse("goldfish:new"), form())
+    run = SimulationRun.objects.get()
+    client.force_login(other_player)
+    assert client.get(reverse("goldfish:run", kwargs={"pk": run.pk})).status_code == 404
+    assert client.get(reverse("goldfish:run-progress", kwargs={"pk": run.pk})).status_code == 404
+
+
+def test_a_visitor_is_sent_to_sign_in(client):
+    response = client.get(reverse("goldfish:new"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_the_chart_draws_one_line_per_goal_differing_only_in_turn():
+    results = [
+        {
+            "goal": {"type": "drawn", "cards": ["A"], "turn": turn, "play": play},
+            "probability": 0.1 * turn,
+            "ci95": [0.1 * turn - 0.01, 0.1 * turn + 0.01],
+            "exact": 0.1 * turn,
+        }
+        for play in ("first", "second")
+        for turn in (1, 2, 3)
+    ]
+    lines = charts.series(results)
+    assert list(lines) == [
+        "drawn: cards A, play first",
+        "drawn: cards A, play second",
+    ]
+    assert [point.turn for point in lines["drawn: cards A, play first"]] == [1, 2, 3]
+    svg = charts.probability_by_turn(results)
+    assert svg.count("<polyline") == 2
+    assert svg.count('r="6"') == 6  # an exact ring per point
+
+
+def test_results_without_a_turn_have_no_chart_but_every_measure_in_the_table():
+    match = {
+        "goal": {"type": "match", "opponent": "4 X\n4 Y", "policy": "greedy"},
+        "win": {"probability": 0.5, "ci95": [0.45, 0.55]},
+        "draw": {"probability": 0.1, "ci95": [0.08, 0.12]},
+        "loss": {"probability": 0.4, "ci95": [0.35, 0.45]},
+        "turns": {"mean": 7.25, "ci95": [7.1, 7.4], "n": 1000},
+        "exact": None,
+    }
+    assert charts.probability_by_turn([match]) == ""
+    (row,) = charts.rows([match])
+    assert row.goal == "match: opponent 2-line text, policy greedy"
+    assert [(m.label, m.estimate, m.interval) for m in row.measures] == [
+        ("win", "50.00%", "45.00% – 55.00%"),
+        ("draw", "10.00%", "8.00% – 12.00%"),
+        ("loss", "40.00%", "35.00% – 45.00%"),
+        ("mean turns", "7.250", "7.100 – 7.400"),
+    ]
+    assert row.exact_text == "—"
+
+
+def test_a_result_s_own_by_turn_list_is_drawn_as_its_line_from_the_opening_hand():
+    result = {
+        "goal": {"type": "drawn", "cards": ["A"], "turn": 2},
+        "probability": 0.5,
+        "ci95": [0.49, 0.51],
+        "exact": 0.5,
+        "by_turn": [
+            {"turn": turn, "probability": p, "ci95": [p - 0.01, p + 0.01], "exact": p}
+            for turn, p in enumerate((0.3, 0.4, 0.5))
+        ],
+    }
+    (line,) = charts.series([result]).values()
+    assert [(point.turn, point.probability) for point in line] == [(0, 0.3), (1, 0.4), (2, 0.5)]
