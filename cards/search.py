@@ -786,9 +786,14 @@ class _Parser:
         tag = f"{item.name}:{_tag_text(value)}"
         if term.operator == "=":
             return Q(tags__contains=f"{_SEPARATOR}{tag}{_SEPARATOR}")
-        # `:` — the value anywhere inside one of this field's tags, never across two tags.
-        pattern = rf"\|{_regex_literal(item.name)}:[^|]*{_regex_literal(_tag_text(value))}"
-        return Q(tags__regex=pattern)
+        # `:` — the value anywhere inside one of this field's tags, never across two tags. Only
+        # a regex can say "not across" (and it is a Python call per row on SQLite), so cheap
+        # LIKEs go first: a tag that starts with the value needs no regex, and a row that holds
+        # the value nowhere is out before the regex runs.
+        text = _tag_text(value)
+        pattern = rf"\|{_regex_literal(item.name)}:[^|]*{_regex_literal(text)}"
+        starts = Q(tags__contains=f"{_SEPARATOR}{item.name}:{text}")
+        return starts | (Q(tags__contains=text) & Q(tags__regex=pattern))
 
 
 def _free(term: _Term) -> Q:

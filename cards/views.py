@@ -18,10 +18,13 @@ from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageF
 from cards.games.game import Game
 from cards.games.registry import UnknownGame, all_games, get_game
 from cards.importers import ImportFailed, import_cards, import_set_decks, read_upload
-from cards.models import Card
+from cards.models import Card, to_game_card
 
 #: Cards per page of a card list.
 PAGE_SIZE = 60
+#: What a card list reads of each card: not the search columns, nor a file's extra columns
+#: (which may hold long texts).
+LIST_COLUMNS = ("game", "number", "name", "type", "data", "cost", "power")
 #: Faces change only when the card does (the URL stays, the ETag changes): a day is safe.
 FACE_MAX_AGE = 24 * 60 * 60
 
@@ -62,7 +65,7 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
         "example": " ".join([f.examples[0] for f in search.fields(game) if f.examples][1:4]),
     }
     try:
-        cards = search.ordered(search.search(game, query), sort, descending)
+        cards = search.ordered(search.search(game, query), sort, descending).only(*LIST_COLUMNS)
     except search.QueryError as error:
         context["error"] = _error_context(query, error)
     else:
@@ -75,7 +78,7 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def _row_values(card: Card, columns: list[search.Field]) -> list[str]:
-    facts = card.to_game_card()
+    facts = to_game_card(card.number, card.name, card.type, card.data, {})
     return [" / ".join(str(v) for v in (f.shown or f.values)(facts)) for f in columns]
 
 
