@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -68,16 +68,24 @@ class SetDeck:
     names: Mapping[str, str]
 
 
-@cache
-def _shipped_set_decks() -> dict[str, Any]:
-    return json.loads(SET_DECKS_FILE.read_text(encoding="utf-8"))
-
-
-def set_decks(data: GameData) -> list[SetDeck]:
+def set_decks(data: GameData) -> tuple[SetDeck, ...]:
     """The set decks rules compare against: the imported ones when given, else the shipped ones."""
-    raw = data.get("set_decks") or _shipped_set_decks()
+    raw = data.get("set_decks")
+    if raw:
+        return _parsed(json.dumps(raw, ensure_ascii=False, sort_keys=True))
+    return _parsed(_shipped_document())
+
+
+@cache
+def _shipped_document() -> str:
+    return SET_DECKS_FILE.read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=8)
+def _parsed(document: str) -> tuple[SetDeck, ...]:
+    """Set decks from their JSON text, folded once: a check then only compares counters."""
     decks = []
-    for key, deck in raw.items():
+    for key, deck in json.loads(document).items():
         cards: Counter[str] = Counter()
         names = {}
         for name, count in deck["cards"].items():
@@ -86,7 +94,7 @@ def set_decks(data: GameData) -> list[SetDeck]:
         decks.append(
             SetDeck(key, deck.get("name") or key, deck.get("dealt") or DEALT, cards, names)
         )
-    return decks
+    return tuple(decks)
 
 
 def _by_name(deck: Deck, zone: str) -> Counter[str]:
@@ -101,7 +109,7 @@ def _only_subsets_given(deck: Deck) -> bool:
     return not deck.size("pool") and bool(deck.size("dealt") or deck.size("hand"))
 
 
-def _holding(decks: list[SetDeck], counts: Counter[str]) -> list[SetDeck]:
+def _holding(decks: tuple[SetDeck, ...], counts: Counter[str]) -> list[SetDeck]:
     return [d for d in decks if all(d.cards.get(n, 0) >= c for n, c in counts.items())]
 
 
