@@ -22,6 +22,8 @@ from cards.games.sim import batches
 
 #: Games per numpy step of the fast engine (its arrays hold a few hundred bytes per game).
 BATCH = 16_384
+#: The `opponent_policy` that plays the opponent with the deck's own policy.
+SAME = "same"
 #: How many of the opponent decklist's problems a refusal lists.
 SHOWN_PROBLEMS = 3
 
@@ -56,7 +58,11 @@ class MatchGoal(Goal):
     def __init__(self, goal: dict[str, Any], decks: tuple[tuple[Fighter, ...], ...]):
         self.goal = goal
         self.decks = decks
-        self.policies = (goal["policy"], goal["opponent_policy"] or goal["policy"])
+        opponent_policy = goal["opponent_policy"]
+        self.policies = (
+            goal["policy"],
+            goal["policy"] if opponent_policy == SAME else opponent_policy,
+        )
 
     @cached_property
     def duel(self) -> fast.Duel:
@@ -126,9 +132,9 @@ MATCH_GOAL = GoalType(
             "opponent_policy",
             "Opponent's policy",
             "choice",
-            default=None,
-            choices=tuple(POLICIES),
-            help="Empty: the same as the deck's policy.",
+            default=SAME,
+            choices=(SAME, *POLICIES),
+            help=f"{SAME!r}: the same as the deck's policy.",
         ),
     ),
     prepare=prepare_match,

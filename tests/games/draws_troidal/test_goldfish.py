@@ -90,4 +90,5 @@ def test_the_match_goal_offers_a_form_with_its_policies():
     fields = {spec["name"]: spec for spec in form["fields"]}
     assert form["type"] == "match"
     assert fields["policy"]["choices"] == ["random", "greedy"]
+    assert fields["opponent_policy"]["default"] == "same"
     assert fields["opponent"]["kind"] == "text"
