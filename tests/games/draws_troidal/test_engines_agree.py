@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from cards.games.draws_troidal import engine, fast, starter
-from cards.games.draws_troidal.battle import fighters
+from cards.games.draws_troidal.battle import Fighter, fighters
 from cards.games.draws_troidal.policy import make_policy
 
 DECKS = {name: fighters(starter.sample_deck(name)) for name in starter.SAMPLE_DECKS}
@@ -61,6 +61,28 @@ def test_section_5_2_greedy_games_of_random_starter_decks_end_alike_in_both_engi
     decks = (random_deck(rng), random_deck(rng))
     duel = fast.Duel(decks, ("greedy", "greedy"))
     orders = duel.shuffled(np.random.default_rng(seed), 200)
+    assert fast_games(duel, orders) == reference_games(decks, ("greedy", "greedy"), orders)
+
+
+WALL = Fighter("W", "陰", None, risk=0, guard=20)
+YANG = Fighter("Y", "陽", 3, risk=9)
+BIG = Fighter("B", "無", 10, risk=50, guard=2)
+WATER = Fighter("w", "水", 2, risk=1)
+FIRE = Fighter("f", "火", 8, risk=4, guard=1)
+ODD_DECKS = {
+    "a 10-card deck against a 240-card one": (
+        [WATER] * 5 + [FIRE] * 5,
+        [BIG, WALL, YANG, FIRE] * 60,
+    ),
+    "walls with 20 guard against yang": ([WALL] * 30 + [YANG] * 30, [WALL] * 20 + [WATER] * 40),
+    "decks of different sizes": ([YANG, FIRE, WATER] * 7, [BIG] * 3 + [WATER] * 50),
+}
+
+
+@pytest.mark.parametrize("decks", ODD_DECKS.values(), ids=ODD_DECKS.keys())
+def test_section_5_2_greedy_games_of_odd_decks_end_alike_in_both_engines(decks):
+    duel = fast.Duel(decks, ("greedy", "greedy"))
+    orders = duel.shuffled(np.random.default_rng(2), 150)
     assert fast_games(duel, orders) == reference_games(decks, ("greedy", "greedy"), orders)
 
 
