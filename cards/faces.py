@@ -26,8 +26,9 @@ from cards.games.registry import get_game
 from cards.models import Card
 from cards.search import facts
 
-#: IPAexGothic: Latin and Japanese in one TTF (cards/fonts/README.md has its licence).
-FONT_PATH = Path(__file__).resolve().parent / "fonts" / "ipaexg.ttf"
+#: IPAexGothic: Latin and Japanese in one TTF (static/fonts/README.md has its licence); the site
+#: CSS serves the same file as the web font for Japanese text.
+FONT_PATH = Path(settings.BASE_DIR) / "static" / "fonts" / "ipaexg.ttf"
 #: Face size in pixels: the 63 × 88 mm card ratio.
 FACE_SIZE = (600, 838)
 #: Uploads are stored at most this large (re-encoded), and refused above these limits.
