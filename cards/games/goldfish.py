@@ -283,6 +283,8 @@ class Goal(ABC):
     """
 
     goal: dict[str, Any]
+    #: The proportions (tally count keys) whose intervals an adaptive run narrows.
+    proportions: tuple[str, ...] = ("hit",)
 
     @abstractmethod
     def fast(self, rng: np.random.Generator, trials: int) -> Tally:
@@ -301,7 +303,10 @@ class Goal(ABC):
 
     def half_width(self, tally: Tally) -> float:
         """The widest 95% half-width among this goal's proportions (for adaptive runs)."""
-        return stats.wilson_half_width(tally.counts.get("hit", 0), tally.games)
+        return max(
+            stats.wilson_half_width(tally.counts.get(key, 0), tally.games)
+            for key in self.proportions
+        )
 
 
 def _exact(value: Any) -> Any:
@@ -328,7 +333,7 @@ class GoalType:
             )
         values: dict[str, Any] = {"type": self.name}
         for spec in self.fields:
-            if spec.name in raw:
+            if spec.name in raw and not (raw[spec.name] is None and spec.default is None):
                 values[spec.name] = spec.clean(raw[spec.name])
             elif spec.required:
                 raise GoalError(f"goal {self.name!r} needs {spec.name!r} ({spec.label}).")

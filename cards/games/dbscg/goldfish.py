@@ -159,6 +159,8 @@ class MulliganGoal(Goal):
     (life cards are unseen, so only the number of cards drawn after the mulligan matters).
     """
 
+    proportions = ("hit", "fires")
+
     def __init__(self, goal: dict[str, Any], kinds: list[int]):
         self.goal = goal
         self.kinds = kinds
@@ -239,12 +241,6 @@ class MulliganGoal(Goal):
             "cards_returned": {**tally.mean("returned"), "exact": round(exact["returned"], 6)},
             "without_mulligan_exact": round(exact["without_mulligan"], 6),
         }
-
-    def half_width(self, tally: Tally) -> float:
-        return max(
-            stats.wilson_half_width(tally.counts.get(key, 0), tally.games)
-            for key in ("hit", "fires")
-        )
 
 
 def prepare_mulligan(context: Context, goal: dict[str, Any]) -> MulliganGoal:
