@@ -13,7 +13,8 @@ from django.db import connection
 
 from cards.importers import import_cards
 from decklab.goldfish.models import SimulationRun
-from tests.workers import Worker
+from decklab.goldfish.workers import WorkerProcess
+from tests.workers import worker_on_test_database
 
 #: 13 DBSCG cards: one leader, twelve battle cards (facts only, made up for the tests).
 CARDS_CSV = (
@@ -73,14 +74,16 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture
-def start_worker(request, transactional_db, settings, tmp_path) -> Iterator[Callable[..., Worker]]:
+def start_worker(
+    request, transactional_db, settings, tmp_path
+) -> Iterator[Callable[..., WorkerProcess]]:
     """Start real workers on a private queue; their logs are printed when the test fails."""
     queue = f"decklab-test-{uuid.uuid4().hex[:10]}"
     settings.GOLDFISH_QUEUE = queue
-    workers: list[Worker] = []
+    workers: list[WorkerProcess] = []
 
-    def start(**env: str) -> Worker:
-        worker = Worker(
+    def start(**env: str) -> WorkerProcess:
+        worker = worker_on_test_database(
             database=str(connection.settings_dict["NAME"]),
             queue=queue,
             log=tmp_path / f"worker-{len(workers)}.log",
