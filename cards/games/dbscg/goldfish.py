@@ -16,6 +16,8 @@ import numpy as np
 
 from cards.games import stats
 from cards.games.base import Card
+from cards.games.dbscg.energy import TARGET as CHOSEN
+from cards.games.dbscg.energy import Cost, Kinds
 from cards.games.goldfish import (
     PLAY_FIELD,
     Context,
@@ -284,4 +286,337 @@ MULLIGAN = GoalType(
 )
 
 
-GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (DRAWN, DRAGON_BALLS, MULLIGAN)}
+# --- energy_curve --------------------------------------------------------------------------------
+
+
+class EnergyCurveGoal(Goal):
+    """P(the energy pays a chosen card's cost on turn t, and the card is in hand), by turn.
+
+    One charge a turn by `Kinds.charge`; no mulligan. Exact: dynamic programming over the counts
+    per kind in hand and in energy after each draw and charge; the life cards are unseen, so every
+    draw is uniform over the cards not yet seen.
+    """
+
+    proportions = ("hit", "can_pay")
+
+    def __init__(self, goal: dict[str, Any], kinds: Kinds, counts: list[int]):
+        self.goal = goal
+        self.kinds = kinds
+        self.counts = counts
+        self.size = sum(counts)
+        self.turns = goal["turn"]
+        self.draws = [draws_on_turn(t, goal["play"]) for t in range(1, self.turns + 1)]
+        if OPENING_HAND + LIFE + sum(self.draws) > self.size:
+            raise GoalError(f"a {self.size}-card deck runs out before turn {self.turns}.")
+
+    def exact(self) -> dict[str, Any]:
+        k = self.kinds.count
+        states: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+        for hand in _hands(self.counts, OPENING_HAND):
+            p = _ways(self.counts, hand) / comb(self.size, OPENING_HAND)
+            states[(hand, (0,) * k)] = p
+        seen = OPENING_HAND
+        hit, can_pay = [], []
+        for draws in self.draws:
+            for _ in range(draws):
+                nxt: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+                unseen = self.size - seen
+                for (hand, energy), p in states.items():
+                    for kind in range(k):
+                        left = self.counts[kind] - hand[kind] - energy[kind]
+                        if left:
+                            key = (_plus(hand, kind), energy)
+                            nxt[key] = nxt.get(key, 0.0) + p * left / unseen
+                states = nxt
+                seen += 1
+            charged: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+            for (hand, energy), p in states.items():
+                kind = self.kinds.charge(hand, energy)
+                if kind is not None:
+                    hand, energy = _minus(hand, kind), _plus(energy, kind)
+                charged[(hand, energy)] = charged.get((hand, energy), 0.0) + p
+            states = charged
+            pays = [(hand, p) for (hand, energy), p in states.items() if self.kinds.payable(energy)]
+            can_pay.append(sum(p for _, p in pays))
+            hit.append(sum(p for hand, p in pays if hand[CHOSEN]))
+        return {"hit": hit, "can_pay": can_pay}
+
+    def _tally(self, tally: Tally, turn: int, hand: Any, energy: Any) -> None:
+        pays = self.kinds.payable(energy)
+        tally.count(f"can_pay:{turn}", pays)
+        tally.count(f"hit:{turn}", pays & (hand[CHOSEN] > 0))
+
+    def _finish(self, tally: Tally) -> Tally:
+        tally.counts["hit"] = tally.counts.get(f"hit:{self.turns}", 0)
+        tally.counts["can_pay"] = tally.counts.get(f"can_pay:{self.turns}", 0)
+        return tally
+
+    def fast(self, rng: np.random.Generator, trials: int) -> Tally:
+        tally = Tally(games=trials)
+        k = self.kinds.count
+        for games in batches(trials):
+            dealt = deal_kinds(rng, self.counts, OPENING_HAND + LIFE + sum(self.draws), games)
+            hand = np.stack([(dealt[:OPENING_HAND] == i).sum(axis=0) for i in range(k)], axis=1)
+            energy = np.zeros_like(hand)
+            rows = np.arange(games)
+            position = OPENING_HAND + LIFE  # life: face down, never seen
+            for turn, draws in enumerate(self.draws, start=1):
+                for card in dealt[position : position + draws]:
+                    hand[rows, card] += 1
+                position += draws
+                choice = self.kinds.charges(hand, energy)
+                charging = choice >= 0
+                hand[rows[charging], choice[charging]] -= 1
+                energy[rows[charging], choice[charging]] += 1
+                self._tally(tally, turn, list(hand.T), list(energy.T))
+        return self._finish(tally)
+
+    def reference(self, rng: random.Random, trials: int) -> Tally:
+        tally = Tally(games=trials)
+        deck = [kind for kind, n in enumerate(self.counts) for _ in range(n)]
+        for _ in range(trials):
+            library = list(deck)
+            rng.shuffle(library)
+            hand = deal(library, OPENING_HAND)
+            deal(library, LIFE)
+            energy: list[int] = []
+            for turn, draws in enumerate(self.draws, start=1):
+                hand += deal(library, draws)
+                held = [hand.count(kind) for kind in range(self.kinds.count)]
+                charged = [energy.count(kind) for kind in range(self.kinds.count)]
+                kind = self.kinds.charge(held, charged)
+                if kind is not None:
+                    hand.remove(kind)
+                    energy.append(kind)
+                self._tally(
+                    tally,
+                    turn,
+                    [hand.count(kind) for kind in range(self.kinds.count)],
+                    [energy.count(kind) for kind in range(self.kinds.count)],
+                )
+        return self._finish(tally)
+
+    def summarize(self, tally: Tally, exact: Any) -> dict[str, Any]:
+        return {
+            "goal": self.goal,
+            **tally.proportion("hit"),
+            "exact": round(exact["hit"][-1], 6),
+            "can_pay": {**tally.proportion("can_pay"), "exact": round(exact["can_pay"][-1], 6)},
+            "cost": {"energy": self.kinds.cost.energy, "specified": dict(self.kinds.cost.needs)},
+            "by_turn": [
+                {
+                    "turn": turn,
+                    **tally.proportion(f"hit:{turn}"),
+                    "exact": round(exact["hit"][turn - 1], 6),
+                    "can_pay": {
+                        **tally.proportion(f"can_pay:{turn}"),
+                        "exact": round(exact["can_pay"][turn - 1], 6),
+                    },
+                }
+                for turn in range(1, self.turns + 1)
+            ],
+        }
+
+
+def _hands(counts: Sequence[int], size: int):
+    """Every count vector of `size` cards over the kinds that the counts allow."""
+    if len(counts) == 1:
+        if size <= counts[0]:
+            yield (size,)
+        return
+    for first in range(min(counts[0], size) + 1):
+        for rest in _hands(counts[1:], size - first):
+            yield (first, *rest)
+
+
+def _ways(counts: Sequence[int], hand: Sequence[int]) -> int:
+    ways = 1
+    for n, k in zip(counts, hand, strict=True):
+        ways *= comb(n, k)
+    return ways
+
+
+def _plus(values: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    return (*values[:kind], values[kind] + 1, *values[kind + 1 :])
+
+
+def _minus(values: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    return (*values[:kind], values[kind] - 1, *values[kind + 1 :])
+
+
+def prepare_energy_curve(context: Context, goal: dict[str, Any]) -> EnergyCurveGoal:
+    chosen = context.resolve([goal["card"]], "main")
+    if len(chosen) != 1:
+        numbers = ", ".join(entry.card.number for entry in chosen)
+        raise GoalError(f"{goal['card']!r} names several cards ({numbers}); give its number.")
+    [target] = chosen
+    cost = Cost.of(target.card["energy_cost"], target.card["specified_cost"])
+    others = [e for e in context.deck.entries("main") if e.card.number != target.card.number]
+    kinds = Kinds.of(cost, [e.card["colors"] or () for e in others])
+    counts = [0] * kinds.count
+    counts[CHOSEN] = target.count
+    for entry in others:
+        counts[kinds.kind(entry.card["colors"] or ())] += entry.count
+    return EnergyCurveGoal(goal, kinds, counts)
+
+
+ENERGY_CURVE = GoalType(
+    name="energy_curve",
+    label="Energy on curve",
+    description=(
+        "One charge a turn (a card of a still-unmatched specified colour first, then a card of no "
+        "needed colour): P(the card is in hand and its energy cost, specified colours included, "
+        "can be paid on turn t), by turn, and P(the energy alone can pay it)."
+    ),
+    fields=(
+        Field("card", "Card (number or name)", "text"),
+        turn_field(default=4, maximum=20),
+        PLAY_FIELD,
+    ),
+    prepare=prepare_energy_curve,
+)
+
+# --- deck_out ------------------------------------------------------------------------------------
+
+
+#: Own turns "played" when life never reaches 0 before the deck runs out.
+NEVER = 10**6
+
+
+class DeckOutGoal(Goal):
+    """How many own turns the game lasts when the deck runs out or life reaches 0, whichever first.
+
+    Each own turn's charge phase draws 1 (not on the first player's turn 1) plus `extra_draws`;
+    the deck reaching 0 loses at once. Each opponent turn (after own turn t when first, before it
+    when second) takes k life cards with the declared weights; 0 life loses. Life cards go to
+    the hand, never from the deck, so the deck-out turn is fixed and the rest is a DP over life.
+    """
+
+    proportions = ("hit",)
+
+    def __init__(self, goal: dict[str, Any], size: int, taken: dict[int, float]):
+        self.goal = goal
+        self.taken = taken
+        self.first = goal["play"] == "first"
+        deck = size - OPENING_HAND - LIFE
+        if deck <= 0:
+            raise GoalError(f"a {size}-card deck holds no card after the hand and life.")
+        drawn, turn = 0, 0
+        while drawn < deck:
+            turn += 1
+            drawn += draws_on_turn(turn, goal["play"]) + goal["extra_draws"]
+        self.deck_out = turn
+
+    def _life_lost_before(self, turn: int) -> int:
+        """Opponent turns that come before the end of own turn `turn`."""
+        return turn - 1 if self.first else turn
+
+    def exact(self) -> dict[str, Any]:
+        alive = {LIFE: 1.0}
+        ended: dict[int, float] = {}  # own turns played -> P(the game ends by life 0 then)
+        for opponent_turn in range(1, self.deck_out + 1):
+            if opponent_turn > self._life_lost_before(self.deck_out):
+                break
+            nxt: dict[int, float] = {}
+            for life, p in alive.items():
+                for k, w in self.taken.items():
+                    if life - k <= 0:
+                        turns = opponent_turn if self.first else opponent_turn - 1
+                        ended[turns] = ended.get(turns, 0.0) + p * w
+                    else:
+                        nxt[life - k] = nxt.get(life - k, 0.0) + p * w
+            alive = nxt
+        by_deck = sum(alive.values(), 0.0)
+        mean = by_deck * self.deck_out + sum(t * p for t, p in ended.items())
+        return {"hit": by_deck, "turns": mean, "deck_out_turn": self.deck_out}
+
+    def _count(self, tally: Tally, life_turns: np.ndarray) -> None:
+        """`life_turns`: own turns played when life reaches 0 (`NEVER` if it does not)."""
+        tally.count("hit", life_turns >= self.deck_out)
+        tally.observe("turns", np.minimum(life_turns, self.deck_out))
+
+    def fast(self, rng: np.random.Generator, trials: int) -> Tally:
+        tally = Tally(games=trials)
+        amounts = np.asarray(list(self.taken), dtype=np.int64)
+        weights = np.asarray(list(self.taken.values()))
+        n = self._life_lost_before(self.deck_out)
+        for games in batches(trials):
+            taken = rng.choice(amounts, size=(max(n, 1), games), p=weights)[:n]
+            dead = np.cumsum(taken, axis=0) >= LIFE
+            when = np.where(dead.any(axis=0), np.argmax(dead, axis=0) + 1, NEVER)
+            self._count(tally, when if self.first else when - 1)
+        return tally
+
+    def reference(self, rng: random.Random, trials: int) -> Tally:
+        tally = Tally(games=trials)
+        amounts, weights = list(self.taken), list(self.taken.values())
+        results = []
+        for _ in range(trials):
+            life, turns = LIFE, 0
+            for turn in range(1, self.deck_out + 1):
+                if not self.first:  # the opponent's turn comes first
+                    life -= rng.choices(amounts, weights)[0]
+                    if life <= 0:
+                        break
+                turns = turn  # own turn: the charge phase's draw; the last one empties the deck
+                if turn == self.deck_out:
+                    break
+                if self.first:
+                    life -= rng.choices(amounts, weights)[0]
+                    if life <= 0:
+                        break
+            results.append(turns if life <= 0 else NEVER)
+        self._count(tally, np.asarray(results, dtype=np.int64))
+        return tally
+
+    def summarize(self, tally: Tally, exact: Any) -> dict[str, Any]:
+        return {
+            "goal": self.goal,
+            **tally.proportion("hit"),
+            "exact": round(exact["hit"], 6),
+            "own_turns": {**tally.mean("turns"), "exact": round(exact["turns"], 6)},
+            "deck_out_turn": exact["deck_out_turn"],
+        }
+
+
+def prepare_deck_out(context: Context, goal: dict[str, Any]) -> DeckOutGoal:
+    taken: dict[int, float] = {}
+    for key, weight in goal["life_taken"].items():
+        if not key.strip().isdigit() or int(key) > LIFE or weight < 0:
+            raise GoalError(
+                f"life_taken: {key!r} must be a number of life cards from 0 to {LIFE}, "
+                "with a weight of 0 or more."
+            )
+        taken[int(key)] = taken.get(int(key), 0.0) + weight
+    total = sum(taken.values())
+    if total <= 0:
+        raise GoalError("life_taken needs a positive weight.")
+    normalised = {k: w / total for k, w in sorted(taken.items()) if w > 0}
+    return DeckOutGoal(goal, context.deck.size("main"), normalised)
+
+
+DECK_OUT = GoalType(
+    name="deck_out",
+    label="Turns until deck-out, with life taken",
+    description=(
+        "Life cards taken on each opponent turn (weights per number), draws per turn: P(the deck "
+        "runs out before life reaches 0) and how many own turns the game lasts."
+    ),
+    fields=(
+        PLAY_FIELD,
+        Field(
+            "life_taken",
+            "Life cards taken per opponent turn",
+            "mapping",
+            default={"1": 1},
+            help='Weights per number of life cards, e.g. {"0": 1, "1": 2, "2": 1}.',
+        ),
+        Field("extra_draws", "Extra draws per turn", "int", default=0, minimum=0, maximum=10),
+    ),
+    prepare=prepare_deck_out,
+)
+
+
+GOAL_TYPES: dict[str, GoalType] = {
+    goal.name: goal for goal in (DRAWN, DRAGON_BALLS, MULLIGAN, ENERGY_CURVE, DECK_OUT)
+}
