@@ -13,9 +13,11 @@ from typing import Any
 
 import numpy as np
 
+from cards.games import stats
 from cards.games.base import Card
 from cards.games.game import name_key, number_key
 from cards.games.goldfish import (
+    PLAY_FIELD,
     Context,
     DrawnGoal,
     Field,
@@ -26,6 +28,7 @@ from cards.games.goldfish import (
     Tally,
     at_least_field,
     cards_field,
+    turn_field,
 )
 from cards.games.sim import batches, deal_kinds
 
@@ -192,4 +195,160 @@ BEST_HAND = GoalType(
     prepare=prepare_best_hand,
 )
 
-GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (DEALT_GOAL, BEST_HAND)}
+
+# --- voltage -------------------------------------------------------------------------------------
+
+#: The voltage die before the first turn *(uncertain: the seed gives no starting value)*.
+START_VOLTAGE = 0
+MAX_VOLTAGE = 9
+LIFE = 15
+#: 鼓動法: the second player's breathing card, +1 cost once.
+SECOND_PLAYER_BONUS = 1
+
+
+def voltage_table(turns: int, play: str) -> list[dict[str, int]]:
+    """Each turn's voltage, cost budget, budget so far and life (RULES.md §4.4).
+
+    Voltage +1 a turn; at 9 it stays and the player loses 1 life instead (burst). The second
+    player's 鼓動法 adds 1 once, shown in the running total from turn 1.
+    """
+    rows, voltage, life = [], START_VOLTAGE, LIFE
+    total = SECOND_PLAYER_BONUS if play == "second" else 0
+    for turn in range(1, turns + 1):
+        if voltage >= MAX_VOLTAGE:
+            life -= 1
+        else:
+            voltage += 1
+        total += voltage
+        rows.append(
+            {
+                "turn": turn,
+                "voltage": voltage,
+                "budget": voltage,
+                "budget_so_far": total,
+                "life": life,
+            }
+        )
+    return rows
+
+
+def schedulable(costs: Sequence[int], budgets: Sequence[int], bonus: int) -> bool:
+    """Whether every cost can be paid in some turn, within each turn's budget (and one +bonus)."""
+    order = sorted(costs, reverse=True)
+
+    def place(i: int, left: list[int]) -> bool:
+        if i == len(order):
+            return True
+        for turn, room in enumerate(left):
+            if order[i] <= room:
+                left[turn] -= order[i]
+                if place(i + 1, left):
+                    return True
+                left[turn] += order[i]
+        return False
+
+    options = [list(budgets)]
+    if bonus:
+        options = [
+            [b + bonus * (i == j) for i, b in enumerate(budgets)] for j in range(len(budgets))
+        ]
+    return any(place(0, option) for option in options)
+
+
+class VoltageGoal(Goal):
+    """P(the chosen cards are all dealt and their costs fit the voltage budgets by turn t).
+
+    The voltage schedule is fixed (`voltage_table`), so whether the set can be used by turn t is
+    a fixed yes or no per turn; the chance is that of every chosen card being among the 15 dealt
+    (at least one copy each, kept in the hand of 7), a multivariate hypergeometric sum.
+    """
+
+    proportions = ("dealt",)
+
+    def __init__(self, goal: dict[str, Any], counts: list[int], costs: list[int]):
+        self.goal = goal
+        self.counts = counts
+        self.costs = costs
+        self.turns = goal["turn"]
+        self.table = voltage_table(self.turns, goal["play"])
+        bonus = SECOND_PLAYER_BONUS if goal["play"] == "second" else 0
+        budgets = [row["budget"] for row in self.table]
+        self.usable = [
+            schedulable(costs, budgets[:turn], bonus) for turn in range(1, self.turns + 1)
+        ]
+
+    def exact(self) -> dict[str, Any]:
+        dealt = stats.multivariate_at_least(
+            sum(self.counts), self.counts[:-1], DEALT, [1] * (len(self.counts) - 1)
+        )
+        return {"dealt": dealt, "by_turn": [dealt * usable for usable in self.usable]}
+
+    def _count(self, tally: Tally, dealt: np.ndarray) -> None:
+        tally.count("dealt", dealt)
+        for turn, usable in enumerate(self.usable, start=1):
+            tally.count(f"by_turn:{turn}", dealt & usable)
+        tally.counts["hit"] = tally.counts[f"by_turn:{self.turns}"]
+
+    def fast(self, rng: np.random.Generator, trials: int) -> Tally:
+        tally = Tally(games=trials)
+        for games in batches(trials):
+            kinds = deal_kinds(rng, self.counts, DEALT, games)
+            dealt = np.ones(games, dtype=bool)
+            for kind in range(len(self.counts) - 1):
+                dealt &= (kinds == kind).any(axis=0)
+            self._count(tally, dealt)
+        return tally
+
+    def reference(self, rng: random.Random, trials: int) -> Tally:
+        tally = Tally(games=trials)
+        pool = [kind for kind, n in enumerate(self.counts) for _ in range(n)]
+        chosen = range(len(self.counts) - 1)
+        results = []
+        for _ in range(trials):
+            rng.shuffle(pool)
+            dealt = pool[:DEALT]
+            results.append(all(kind in dealt for kind in chosen))
+        self._count(tally, np.asarray(results, dtype=bool))
+        return tally
+
+    def summarize(self, tally: Tally, exact: Any) -> dict[str, Any]:
+        first = next((turn for turn, ok in enumerate(self.usable, start=1) if ok), None)
+        return {
+            "goal": self.goal,
+            **tally.proportion("hit"),
+            "exact": round(exact["by_turn"][-1], 6),
+            "all_dealt": {**tally.proportion("dealt"), "exact": round(exact["dealt"], 6)},
+            "costs": self.costs,
+            "first_usable_turn": first,
+            "by_turn": [
+                {**row, **tally.proportion(f"by_turn:{row['turn']}"), "exact": round(p, 6)}
+                for row, p in zip(self.table, exact["by_turn"], strict=True)
+            ],
+        }
+
+
+def prepare_voltage(context: Context, goal: dict[str, Any]) -> VoltageGoal:
+    chosen = context.resolve(goal["cards"], "pool")
+    if len(chosen) > HAND:
+        raise GoalError(f"{len(chosen)} cards do not fit in a hand of {HAND}.")
+    numbers = {entry.card.number for entry in chosen}
+    cards = pool_cards(context)
+    counts = [entry.count for entry in chosen]
+    counts.append(sum(card.number not in numbers for card in cards))
+    costs = [entry.card["cost"] or 0 for entry in chosen]
+    return VoltageGoal(goal, counts, costs)
+
+
+VOLTAGE = GoalType(
+    name="voltage",
+    label="Voltage budget by turn",
+    description=(
+        "Voltage +1 a turn (at 9: life −1 instead), the turn's cost budget is the voltage; "
+        "P(these cards are all dealt and each can be used once by turn t within the budgets), "
+        "with the voltage, budget and life of every turn."
+    ),
+    fields=(cards_field(), turn_field(default=3, maximum=20), PLAY_FIELD),
+    prepare=prepare_voltage,
+)
+
+GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (DEALT_GOAL, BEST_HAND, VOLTAGE)}
