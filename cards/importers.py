@@ -213,7 +213,7 @@ def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
 
 
 #: The columns an import writes: the card's facts and its search columns.
-UPDATED_COLUMNS = ("name", "type", "data", "extra", "name_folded", "tags", "cost", "power")
+UPDATED_COLUMNS = ("name", "type", "data", "extra", "name_folded", "tags", "cost", "power", "stats")
 
 
 def _columns(game_slug: str, card: base.Card) -> dict[str, Any]:

@@ -37,6 +37,9 @@ class Card(models.Model):
     #: The game's main cost (energy, total, log cost) and power (power, BP), when a whole number.
     cost = models.IntegerField(null=True, blank=True)
     power = models.IntegerField(null=True, blank=True)
+    #: The game's other numbers by search field (`{"combo": 10000}`): much less to read per row
+    #: than `data`.
+    stats = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [

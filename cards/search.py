@@ -60,7 +60,7 @@ class Field:
 
     `kind` decides the operators: `name` and `tag` fields take `:` (contains) and `=` (exactly);
     `number` fields also compare. A number field lives in the `column` of `Card` named so (indexed),
-    or else is read from `Card.data[key]`. `value_aliases` maps another spelling of a value (folded)
+    or else under its name in `Card.stats` (a small JSON, cheap to read per row). `value_aliases` maps another spelling of a value (folded)
     to the stored one, so `色:赤` finds `Red`.
     """
 
@@ -70,7 +70,6 @@ class Field:
     values: Getter
     aliases: tuple[str, ...] = ()
     column: str | None = None
-    key: str | None = None
     choices: tuple[str, ...] = ()
     value_aliases: Mapping[str, str] = field(default_factory=dict)
     examples: tuple[str, ...] = ()
@@ -216,7 +215,6 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             "Combo power",
             _facts("combo_power"),
             ("combo_power", "コンボ", "コンボパワー"),
-            key="combo_power",
             examples=("combo>=10000",),
         ),
         Field(
@@ -225,7 +223,6 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             "Combo cost",
             _facts("combo_cost"),
             ("combo_cost", "コンボコスト"),
-            key="combo_cost",
             examples=("combocost=0",),
         ),
         Field(
@@ -356,7 +353,6 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             "Colour cost",
             _facts("color_cost"),
             ("color_cost", "色コスト"),
-            key="color_cost",
             examples=("colorcost>=2",),
         ),
     ),
@@ -406,7 +402,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             column="power",
             examples=("bp>=5",),
         ),
-        Field("hp", "number", "HP", _facts("hp"), (), key="hp", examples=("hp>=3",)),
+        Field("hp", "number", "HP", _facts("hp"), (), examples=("hp>=3",)),
         Field("speed", "tag", "Speed", _facts("speed"), ("sp", "スピード"), examples=("speed=A",)),
         Field(
             "cost",
@@ -487,10 +483,8 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             column="power",
             examples=("power>=5",),
         ),
-        Field(
-            "risk", "number", "Risk", _facts("risk"), ("リスク",), key="risk", examples=("risk<=2",)
-        ),
-        Field("guard", "number", "Guard", _facts("guard"), ("ガード",), key="guard"),
+        Field("risk", "number", "Risk", _facts("risk"), ("リスク",), examples=("risk<=2",)),
+        Field("guard", "number", "Guard", _facts("guard"), ("ガード",)),
     ),
 }
 
@@ -529,21 +523,25 @@ def _tag_text(value: Any) -> str:
 
 def index_columns(game_slug: str, card: base.Card) -> dict[str, Any]:
     """The search columns of `Card` for one card: folded names, folded `|field:value|` tags,
-    and the indexed integer columns (`cost`, `power`)."""
+    the indexed integer columns (`cost`, `power`) and the other numbers (`stats`)."""
     names: list[str] = []
     tags: list[str] = []
     numbers: dict[str, int | None] = {"cost": None, "power": None}
+    stats: dict[str, int] = {}
     for item in fields(game_slug):
         values = list(item.values(card))
         if item.kind == "name":
             names += [_tag_text(v) for v in values]
         elif item.kind == "tag":
             tags += [f"{item.name}:{_tag_text(v)}" for v in values]
-        elif item.column and values:
+        elif values and item.column:
             numbers[item.column] = int(values[0])
+        elif values:
+            stats[item.name] = int(values[0])
     return {
         "name_folded": _wrap(dict.fromkeys(names)),
         "tags": _wrap(dict.fromkeys(tags)),
+        "stats": stats,
         **numbers,
     }
 
@@ -814,7 +812,7 @@ def _number_condition(item: Field, term: _Term, value: str) -> Q:
             f"{item.name} is a number: '{term.value}' is not a whole number", term.value_position
         )
     lookup = _COMPARISONS[term.operator or ":"]
-    target = item.column or f"_n_{item.key}"
+    target = item.column or f"_n_{item.name}"
     return Q(**{f"{target}__{lookup}": int(digits)})
 
 
@@ -836,15 +834,15 @@ def search(game_slug: str, query: str) -> QuerySet[Card]:
     """The cards of a game that match `query` (all of them for an empty query)."""
     condition = parse(game_slug, query)
     cards = Card.objects.filter(game=game_slug)
-    # Number facts without a column of their own are read from the JSON (an alias costs nothing
-    # unless the filter uses it). A JSON null casts to SQL NULL on both databases, so it never
-    # compares true.
-    data_numbers = {
-        f"_n_{item.key}": Cast(KeyTextTransform(item.key, "data"), IntegerField())
+    # Number facts without a column of their own are read from the small `stats` JSON (an alias
+    # costs nothing unless the filter uses it). A missing key casts to SQL NULL on both databases,
+    # so it never compares true.
+    stat_numbers = {
+        f"_n_{item.name}": Cast(KeyTextTransform(item.name, "stats"), IntegerField())
         for item in fields(game_slug)
-        if item.kind == "number" and item.key
+        if item.kind == "number" and not item.column
     }
-    return cards.alias(**data_numbers).filter(condition)
+    return cards.alias(**stat_numbers).filter(condition)
 
 
 def ordered(cards: QuerySet[Card], sort: str, descending: bool = False) -> QuerySet[Card]:
