@@ -150,26 +150,51 @@ NUMBER = Field(
     examples=("number:BT20-0",),
 )
 
+
+def _name_field(label: str, values: Getter) -> Field:
+    return Field(NAME, "name", label, values, ("n", "名前", "カード名"))
+
+
+def _type_field(
+    choices: tuple[str, ...], value_aliases: Mapping[str, str], examples: tuple[str, ...]
+) -> Field:
+    """A game's card type, with the Japanese word for each type as a value alias."""
+    return Field(
+        "type",
+        "tag",
+        "Card type",
+        _type,
+        ("t", "種類", "タイプ"),
+        choices=choices,
+        value_aliases=_aliases(value_aliases),
+        examples=examples,
+    )
+
+
+def _keyword_field(examples: tuple[str, ...]) -> Field:
+    return Field(
+        "kw",
+        "tag",
+        "Keyword",
+        _facts("keywords"),
+        ("keyword", "keywords", "キーワード"),
+        examples=examples,
+    )
+
+
 FIELDS: dict[str, tuple[Field, ...]] = {
     "dbscg": (
-        Field(NAME, "name", "Name (either side)", _name("name_back"), ("n", "名前", "カード名")),
+        _name_field("Name (either side)", _name("name_back")),
         NUMBER,
-        Field(
-            "type",
-            "tag",
-            "Card type",
-            _type,
-            ("t", "種類", "タイプ"),
-            choices=DBSCG_TYPES,
-            value_aliases=_aliases(
-                {
-                    "リーダー": "Leader",
-                    "バトル": "Battle",
-                    "エクストラ": "Extra",
-                    "ユニゾン": "Unison",
-                }
-            ),
-            examples=("type:battle", "type=z-leader", "種類:リーダー"),
+        _type_field(
+            DBSCG_TYPES,
+            {
+                "リーダー": "Leader",
+                "バトル": "Battle",
+                "エクストラ": "Extra",
+                "ユニゾン": "Unison",
+            },
+            ("type:battle", "type=z-leader", "種類:リーダー"),
         ),
         Field(
             "color",
@@ -254,22 +279,12 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             examples=("char:goku",),
         ),
         Field("era", "tag", "Era", _facts("era", split="//"), ("時代",), examples=("era:broly",)),
-        Field(
-            "kw",
-            "tag",
-            "Keyword",
-            _facts("keywords"),
-            ("keyword", "keywords", "キーワード"),
-            examples=('kw:"super combo"', "kw=barrier"),
-        ),
+        _keyword_field(('kw:"super combo"', "kw=barrier")),
     ),
     "gundam_war": (
-        Field(
-            NAME,
-            "name",
+        _name_field(
             "Name (with or without model number)",
             lambda card: [card.name, *_facts("model_number")(card)],
-            ("n", "名前", "カード名"),
         ),
         NUMBER,
         Field(
@@ -280,25 +295,18 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             ("model_number", "型番"),
             examples=("model:RX-78",),
         ),
-        Field(
-            "type",
-            "tag",
-            "Card type",
-            _type,
-            ("t", "種類", "タイプ"),
-            choices=GUNDAM_WAR_TYPES,
-            value_aliases=_aliases(
-                {
-                    "ユニット": "UNIT",
-                    "キャラクター": "CHARACTER",
-                    "キャラ": "CHARACTER",
-                    "オペレーション": "OPERATION",
-                    "コマンド": "COMMAND",
-                    "ジェネレーション": "G",
-                    "generation": "G",
-                }
-            ),
-            examples=("type:unit", "種類:ユニット"),
+        _type_field(
+            GUNDAM_WAR_TYPES,
+            {
+                "ユニット": "UNIT",
+                "キャラクター": "CHARACTER",
+                "キャラ": "CHARACTER",
+                "オペレーション": "OPERATION",
+                "コマンド": "COMMAND",
+                "ジェネレーション": "G",
+                "generation": "G",
+            },
+            ("type:unit", "種類:ユニット"),
         ),
         Field(
             "color",
@@ -330,14 +338,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             choices=G_KINDS,
             examples=("g=special",),
         ),
-        Field(
-            "kw",
-            "tag",
-            "Keyword",
-            _facts("keywords"),
-            ("keyword", "keywords", "キーワード"),
-            examples=("kw:ユニーク",),
-        ),
+        _keyword_field(("kw:ユニーク",)),
         Field(
             "cost",
             "number",
@@ -357,27 +358,14 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         ),
     ),
     "dreadnought": (
-        Field(
-            NAME,
-            "name",
-            "Name or epithet (二つ名)",
-            _name("epithet"),
-            ("n", "名前", "カード名"),
-        ),
+        _name_field("Name or epithet (二つ名)", _name("epithet")),
         NUMBER,
         Field("epithet", "tag", "Epithet (二つ名)", _facts("epithet"), ("二つ名",), examples=()),
         Field("version", "tag", "Version", _facts("version"), ("バージョン",)),
-        Field(
-            "type",
-            "tag",
-            "Card type",
-            _type,
-            ("t", "種類", "タイプ"),
-            choices=DREADNOUGHT_TYPES,
-            value_aliases=_aliases(
-                {"caster": "キャスター", "unit": "ユニット", "code": "コード", "arms": "アームズ"}
-            ),
-            examples=("種類:ユニット", "type:caster"),
+        _type_field(
+            DREADNOUGHT_TYPES,
+            {"caster": "キャスター", "unit": "ユニット", "code": "コード", "arms": "アームズ"},
+            ("種類:ユニット", "type:caster"),
         ),
         Field(
             "cluster",
@@ -423,7 +411,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         ),
     ),
     "blade_rondo": (
-        Field(NAME, "name", "Name", _name(), ("n", "名前", "カード名")),
+        _name_field("Name", _name()),
         NUMBER,
         Field(
             "kind",
@@ -463,7 +451,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         ),
     ),
     "draws_troidal": (
-        Field(NAME, "name", "Name", _name(), ("n", "名前", "カード名")),
+        _name_field("Name", _name()),
         NUMBER,
         Field(
             "attr",
