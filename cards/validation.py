@@ -7,7 +7,7 @@ text (`decklist.*`) come first, in line order, then the format's rules in RULES.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from cards.games import decklist, messages
@@ -18,6 +18,34 @@ from cards.pool import DatabasePool, game_data
 
 #: A decklist is a few kilobytes; anything past this is refused with a message, never parsed.
 MAX_DECKLIST_BYTES = 256 * 1024
+
+
+class LazyGameData(Mapping[str, Any]):
+    """The game's imported data (`cards.pool.game_data`), read only if a rule asks for it.
+
+    Only Blade Rondo's rules read game data; the other games' checks skip the query.
+    """
+
+    def __init__(self, game_slug: str):
+        self._game = game_slug
+        self._data: Mapping[str, Any] | None = None
+
+    def _loaded(self) -> Mapping[str, Any]:
+        if self._data is None:
+            self._data = game_data(self._game)
+        return self._data
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __getitem__(self, key: str) -> Any:
+        return self._loaded()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
 
 
 def load_deck(game_slug: str, text: str) -> tuple[Deck, list[Violation]]:
@@ -40,7 +68,7 @@ def quantities_text(game_slug: str, quantities: Mapping[str, Mapping[str, int]])
 
 def check(game: Game, format_slug: str | None, deck: Deck) -> list[Violation]:
     """The violations of a resolved deck in one format (`KeyError` for an unknown format)."""
-    return game.format(format_slug).check(deck, game_data(game.slug))
+    return game.format(format_slug).check(deck, LazyGameData(game.slug))
 
 
 def report(
@@ -76,7 +104,7 @@ def format_matrix(game_slug: str, *, text: str, lang: str = "en") -> dict[str, A
     """The deck's legality in every format of its game at once (the text is read once)."""
     game = get_game(game_slug)
     deck, problems = load_deck(game.slug, text)
-    data = game_data(game.slug)
+    data = LazyGameData(game.slug)
     lang = messages.normalize_language(lang)
     rows = []
     for fmt in game.formats:

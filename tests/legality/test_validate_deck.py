@@ -206,3 +206,19 @@ def test_export_names_lines_it_could_not_export_and_exits_1(monkeypatch):
     assert status == 1
     assert out == "Main (4)\n4 BT2-001 Fighter 1\n"
     assert "BT99-999" in err
+
+
+def test_imported_set_decks_are_the_ones_blade_rondo_checks_against(tmp_path):
+    from cards.importers import import_cards, import_set_decks
+
+    rows = "".join(f"S{i},剣{i},physical,mine\n" for i in range(20))
+    import_cards("blade_rondo", f"number,name,kind,sets\n{rows}".encode(), "br.csv")
+    cards = {f"剣{i}": 2 for i in range(20)}
+    import_set_decks("blade_rondo", json.dumps({"mine": {"name": "Mine", "cards": cards}}).encode())
+    path = tmp_path / "pool.txt"
+    path.write_text("\n".join(f"2 S{i}" for i in range(20)), encoding="utf-8")
+    assert run("validate_deck", "--game", "blade_rondo", str(path))[0] == 0
+    path.write_text("\n".join(f"2 S{i}" for i in range(19)) + "\n1 S19", encoding="utf-8")
+    status, out, _ = run("validate_deck", "--game", "blade_rondo", "--json", str(path))
+    assert status == 1
+    assert "Closest: Mine" in json.loads(out)["violations"][0]["message"]
