@@ -13,6 +13,8 @@ from cards.games import goldfish
 from cards.games.base import Card, Deck, Entry
 
 FAST_TRIALS = 400_000
+#: Goal types whose exact answer is a DP (target under 5 ms) rather than a closed sum (50 µs).
+DP_GOALS = {"mulligan", "g_in_play", "best_hand", "energy_curve", "deck_out", "speed", "draws"}
 REFERENCE_TRIALS = 10_000
 
 
@@ -21,10 +23,20 @@ def _deck(zone: str, counts: list[int], make: Callable[[int], Card]) -> Deck:
 
 
 def _dbscg() -> Deck:
+    colours = (["Red"], ["Blue"], ["Red", "Blue"], ["Green"])
     return _deck(
         "main",
         [4] * 12 + [2] * 6,
-        lambda i: Card(f"BT-{i}", f"Card {i}", "Battle", {"energy_cost": i % 7}),
+        lambda i: Card(
+            f"BT-{i}",
+            f"Card {i}",
+            "Battle",
+            {
+                "energy_cost": i % 7,
+                "specified_cost": "RB" if i == 3 else "",
+                "colors": colours[i % 4],
+            },
+        ),
     )
 
 
@@ -45,7 +57,13 @@ def _dreadnought() -> Deck:
         Entry(Card("C1", "Caster A", "キャスター", {}), 1),
         Entry(Card("C2", "Caster B", "キャスター", {}), 1),
     )
-    main = tuple(Entry(Card(f"D-{i}", f"Unit {i}", "ユニット", {}), 4) for i in range(12))
+    speeds = ("C", "C++", "B", "B++", "A", "A++")
+    main = tuple(
+        Entry(
+            Card(f"D-{i}", f"Unit {i}", "ユニット", {"speed": speeds[i % 6], "log_cost": i % 4}), 4
+        )
+        for i in range(12)
+    )
     return Deck(
         {"casters": casters, "main": (*main, Entry(Card("D-x", "Unit x", "ユニット", {}), 2))}
     )
@@ -94,6 +112,55 @@ CASES = [
         "5M games/s",
     ),
     (
+        "dbscg energy on curve (RB specified)",
+        "dbscg",
+        _dbscg,
+        {"type": "energy_curve", "card": "BT-3", "turn": 7},
+        "3M games/s",
+    ),
+    (
+        "dbscg turns until deck-out with life taken",
+        "dbscg",
+        _dbscg,
+        {"type": "deck_out", "life_taken": {"0": 1, "1": 2, "2": 1}},
+        "",
+    ),
+    (
+        "dreadnought speed phase, 7 turns",
+        "dreadnought",
+        _dreadnought,
+        {"type": "speed", "turn": 7, "speed_mix": {"A": 10, "B++": 20, "C": 20}},
+        "",
+    ),
+    (
+        "dreadnought speed phase with gear change",
+        "dreadnought",
+        _dreadnought,
+        {"type": "speed", "turn": 7, "gear_change_below": "B++"},
+        "",
+    ),
+    (
+        "dreadnought draws with the mulligan to the discard",
+        "dreadnought",
+        _dreadnought,
+        {"type": "draws", "cards": ["D-0"], "turn": 7, "mulligan_log_cost_at_least": 3},
+        "3M games/s",
+    ),
+    (
+        "dreadnought deck-out against a speed mix",
+        "dreadnought",
+        _dreadnought,
+        {"type": "deck_out", "speed_mix": {"A": 10, "B++": 20, "C": 20}},
+        "",
+    ),
+    (
+        "blade_rondo voltage",
+        "blade_rondo",
+        _blade,
+        {"type": "voltage", "cards": ["BR-1", "BR-2"], "turn": 5},
+        "5M games/s",
+    ),
+    (
         "blade_rondo best 7 of 15",
         "blade_rondo",
         _blade,
@@ -130,7 +197,7 @@ def run(report) -> None:
             baseline=("reference engine", reference),
             target=target,
         )
-        dp = goal["type"] in {"mulligan", "g_in_play", "best_hand"}
+        dp = goal["type"] in DP_GOALS
         report(
             f"{name}: exact answer",
             _exact_microseconds(plan),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import reduce
+from functools import cache, reduce
 from itertools import combinations
 from typing import Any
 
@@ -85,13 +85,14 @@ class Kinds:
             outside = sum(n for colour, n in self.cost.needs if colour not in subset)
             helpers = sum(energy[1 + i] for i, sig in enumerate(self.signatures) if sig & subset)
             values.append(outside + helpers)
-        return reduce(np.minimum, values)
+        return reduce(np.minimum, values) if isinstance(values[0], np.ndarray) else min(values)
 
     def payable(self, energy: Sequence[Any]) -> Any:
         total_need = sum(n for _, n in self.cost.needs)
         return (sum(energy) >= self.cost.energy) & (self.matched(energy) >= total_need)
 
-    def charge(self, hand: Sequence[int], energy: Sequence[int]) -> int | None:
+    @cache  # noqa: B019 - few Kinds live at once; the DP asks the same states many times
+    def charge(self, hand: tuple[int, ...], energy: tuple[int, ...]) -> int | None:
         """The kind charged from this hand: a card that matches one more specified colour, else
         a card of no needed colour, else any coloured card; never the target."""
         coloured = range(1, len(self.signatures))

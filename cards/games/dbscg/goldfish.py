@@ -382,8 +382,8 @@ class EnergyCurveGoal(Goal):
             energy: list[int] = []
             for turn, draws in enumerate(self.draws, start=1):
                 hand += deal(library, draws)
-                held = [hand.count(kind) for kind in range(self.kinds.count)]
-                charged = [energy.count(kind) for kind in range(self.kinds.count)]
+                held = tuple(hand.count(kind) for kind in range(self.kinds.count))
+                charged = tuple(energy.count(kind) for kind in range(self.kinds.count))
                 kind = self.kinds.charge(held, charged)
                 if kind is not None:
                     hand.remove(kind)
