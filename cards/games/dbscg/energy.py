@@ -85,7 +85,8 @@ class Kinds:
             outside = sum(n for colour, n in self.cost.needs if colour not in subset)
             helpers = sum(energy[1 + i] for i, sig in enumerate(self.signatures) if sig & subset)
             values.append(outside + helpers)
-        return reduce(np.minimum, values) if isinstance(values[0], np.ndarray) else min(values)
+        scalar = not any(isinstance(v, np.ndarray) for v in values)
+        return min(values) if scalar else reduce(np.minimum, values)
 
     def payable(self, energy: Sequence[Any]) -> Any:
         total_need = sum(n for _, n in self.cost.needs)
