@@ -33,7 +33,10 @@ class SimulationRun(models.Model):
     decklist = models.TextField()
     goals = models.JSONField()
     seed = models.BigIntegerField()
+    #: With `adaptive`, `trials` is the most games: the run stops at the first chunk where every
+    #: proportion's 95% half-width is at most 0.25 points (as `goldfish.run(adaptive=True)`).
     trials = models.BigIntegerField()
+    adaptive = models.BooleanField(default=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     chunks_total = models.PositiveIntegerField()
     chunks_done = models.PositiveIntegerField(default=0)

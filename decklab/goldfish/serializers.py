@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.urls import reverse
 from rest_framework import serializers
 
-from cards.games.goldfish import DEFAULT_TRIALS, MAX_GOALS, MAX_SEED
+from cards.games.goldfish import ADAPTIVE_MAX_TRIALS, DEFAULT_TRIALS, MAX_GOALS, MAX_SEED
 from cards.games.registry import GAMES
 from decklab.goldfish.models import SimulationRun
 
@@ -24,13 +24,27 @@ class SimulationRequestSerializer(serializers.Serializer):
     )
     decklist = serializers.CharField(max_length=MAX_DECKLIST_CHARS, trim_whitespace=False)
     goals = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=MAX_GOALS)
-    trials = serializers.IntegerField(default=DEFAULT_TRIALS)
+    trials = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Games to play (the most, when adaptive); default 100,000, or 1,000,000 adaptive.",
+    )
     seed = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=MAX_SEED, default=None
+    )
+    adaptive = serializers.BooleanField(
+        default=False,
+        help_text="Stop at the first chunk where every 95% half-width is at most 0.25 points.",
     )
 
     def validate_format(self, value: str | None) -> str | None:
         return value or None
+
+    def validate(self, attrs: dict) -> dict:
+        if attrs["trials"] is None:
+            attrs["trials"] = ADAPTIVE_MAX_TRIALS if attrs["adaptive"] else DEFAULT_TRIALS
+        return attrs
 
 
 class SimulationRunSerializer(serializers.ModelSerializer):
@@ -54,6 +68,7 @@ class SimulationRunSerializer(serializers.ModelSerializer):
             "chunks_done",
             "chunks_total",
             "trials",
+            "adaptive",
             "seed",
             "goals",
             "decklist",

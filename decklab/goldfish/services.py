@@ -66,6 +66,7 @@ def simulation_request(
     goals: list[dict],
     trials: int,
     seed: int | None,
+    adaptive: bool = False,
 ) -> SimulationRun:
     """Check the user's limits, the deck and the goals, then queue the run's chunks."""
     if not user.is_authenticated:
@@ -83,6 +84,7 @@ def simulation_request(
             goals=goals,
             trials=trials,
             seed=seed,
+            adaptive=adaptive,
         )
 
 
@@ -124,6 +126,7 @@ def create_run(
     goals: list[dict],
     trials: int,
     seed: int | None,
+    adaptive: bool = False,
 ) -> SimulationRun:
     """Check the deck and goals, store the run and queue its chunks (no per-user limits here)."""
     check_trials(trials)
@@ -150,6 +153,7 @@ def create_run(
         goals=[goal.goal for goal in prepared.goals],
         seed=seed,
         trials=trials,
+        adaptive=adaptive,
         chunks_total=len(goldfish.chunk_sizes(trials)),
         heartbeat_at=now,
     )
@@ -255,24 +259,47 @@ def play_chunk(run_id: int, index: int, *, soft_limit: float | None = None) -> s
 
 
 def _store(run_id: int, index: int, chunk: SimulationChunk | None) -> None:
-    """Store a chunk once, count the stored ones, and finish the run when they are all there."""
+    """Store a chunk once, count the stored ones, and finish the run when they suffice."""
     with transaction.atomic():
         run = SimulationRun.objects.select_for_update().get(pk=run_id)
         if run.finished:
             return
         if chunk is not None and not run.chunks.filter(index=index).exists():
             chunk.save()
-        run.chunks_done = run.chunks.count()
+        stored = dict(run.chunks.values_list("index", "tallies"))
+        run.chunks_done = len(stored)
         run.heartbeat_at = timezone.now()
-        if run.chunks_done == run.chunks_total:
-            _finish(run)
+        totals = _enough(run, stored)
+        if totals is not None:
+            _finish(run, totals)
         run.save()
 
 
-def _finish(run: SimulationRun) -> None:
-    """Merge every chunk's tallies (in index order) and summarise them: the CONTRACT §5 object."""
-    rows = run.chunks.order_by("index").values_list("tallies", flat=True)
-    totals = goldfish.merge_chunks([Tally.from_dict(t) for t in tallies] for tallies in rows)
+def _enough(run: SimulationRun, stored: dict[int, list[dict]]) -> list[Tally] | None:
+    """The merged tallies the results come from, once the stored chunks hold them; else None.
+
+    All chunks, merged in index order; or, for an adaptive run, the first chunks 0 … k whose
+    totals have converged, whichever chunks finished first: the chunks `goldfish.run` would
+    have played in one process, so the result is the same.
+    """
+    if run.adaptive:
+        prepared = _run_plan(run)
+        totals: list[Tally] = [Tally() for _ in prepared.goals]
+        index = 0
+        while index in stored:
+            totals = goldfish.merge(totals, [Tally.from_dict(t) for t in stored[index]])
+            if goldfish.converged(prepared, totals):
+                return totals
+            index += 1
+    if len(stored) < run.chunks_total:
+        return None
+    return goldfish.merge_chunks(
+        [Tally.from_dict(t) for t in stored[index]] for index in sorted(stored)
+    )
+
+
+def _finish(run: SimulationRun, totals: list[Tally]) -> None:
+    """Summarise the merged tallies: the CONTRACT §5 object."""
     now = timezone.now()
     started = run.started_at or run.created_at
     run.results = {
@@ -283,6 +310,11 @@ def _finish(run: SimulationRun) -> None:
         "elapsed_s": round((now - started).total_seconds(), 3),
         "results": goldfish.summarize(_run_plan(run), totals),
     }
+    if run.adaptive:
+        run.results["adaptive"] = {
+            "max_trials": run.trials,
+            "half_width": goldfish.ADAPTIVE_HALF_WIDTH,
+        }
     run.status = SimulationRun.Status.DONE
     run.finished_at = now
 

@@ -158,6 +158,7 @@ def new_run(request: HttpRequest) -> HttpResponse:
             goals=_goals(data, forms),
             trials=trials,
             seed=seed,
+            adaptive=bool(data.get("adaptive")),
         )
     except services.SimulationRefused as refused:
         context["error"] = refused.message

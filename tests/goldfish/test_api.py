@@ -125,3 +125,9 @@ def test_the_schema_documents_the_simulation_endpoints(api):
     post = schema["paths"]["/api/v1/simulations"]["post"]
     assert set(post["responses"]) >= {"202", "400", "429"}
     assert "/api/v1/simulations/{id}" in schema["paths"]
+
+
+def test_an_adaptive_request_plays_at_most_a_million_games_by_default(api):
+    response = api.post("/api/v1/simulations", body(trials=None, adaptive=True), format="json")
+    assert response.status_code == 202
+    assert (response.json()["trials"], response.json()["adaptive"]) == (1_000_000, True)

@@ -216,3 +216,11 @@ def test_a_result_s_own_by_turn_list_is_drawn_as_its_line_from_the_opening_hand(
     }
     (line,) = charts.series([result]).values()
     assert [(point.turn, point.probability) for point in line] == [(0, 0.3), (1, 0.4), (2, 0.5)]
+
+
+def test_the_adaptive_box_makes_the_games_the_most_to_play(signed_in):
+    signed_in.post(reverse("goldfish:new"), form(adaptive="1", trials="500000"))
+    run = SimulationRun.objects.get()
+    assert (run.adaptive, run.trials) == (True, 500_000)
+    page = signed_in.get(reverse("goldfish:run", kwargs={"pk": run.pk})).content.decode()
+    assert "adaptive, at most 500000 games" in page

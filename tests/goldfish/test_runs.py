@@ -234,3 +234,37 @@ def test_a_stale_run_out_of_tries_fails_with_a_reason(player, settings):
     run.refresh_from_db()
     assert run.status == SimulationRun.Status.FAILED
     assert "No worker finished this run" in run.error
+
+
+def in_process_adaptive(trials: int) -> dict:
+    deck, _ = decklist.load(get_game("dbscg"), DECKLIST, DatabasePool("dbscg"))
+    return goldfish.run("dbscg", deck, DRAWN_GOALS, trials=trials, seed=7, adaptive=True)
+
+
+def test_an_adaptive_run_stops_at_the_chunk_one_process_stops_at(player):
+    most = 8 * goldfish.CHUNK
+    run = request(player, trials=most, adaptive=True)
+    expected = in_process_adaptive(most)
+    assert expected["trials"] < most
+    for index in range(run.chunks_total):
+        services.play_chunk(run.pk, index)
+        run.refresh_from_db()
+        if run.finished:
+            break
+    assert run.chunks_done == expected["trials"] // goldfish.CHUNK
+    assert run.results["trials"] == expected["trials"]
+    assert run.results["results"] == expected["results"]
+    assert run.results["adaptive"] == expected["adaptive"]
+    assert services.play_chunk(run.pk, index + 1) == "skipped: run gone or finished"
+
+
+def test_an_adaptive_run_waits_for_the_first_chunks_whatever_order_they_finish_in(player):
+    most = 8 * goldfish.CHUNK
+    run = request(player, trials=most, adaptive=True)
+    for index in range(run.chunks_total - 1, 0, -1):
+        services.play_chunk(run.pk, index)
+    run.refresh_from_db()
+    assert run.status == SimulationRun.Status.RUNNING
+    services.play_chunk(run.pk, 0)
+    run.refresh_from_db()
+    assert run.results["results"] == in_process_adaptive(most)["results"]
