@@ -39,9 +39,14 @@ class NewDeckForm(forms.Form):
 
 
 class ChangeForm(forms.Form):
-    """One editor action on one card (or the whole pool, for `deal`)."""
+    """One editor action on one card (or the whole pool, for `deal`).
 
-    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    A card row is one form whose buttons each post an `op`: `add:-1`, `add:1`, `set` (the row's
+    count field), `set:0` (remove), `move:<zone>`. One form per row keeps a 60-card page light.
+    """
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS], required=False)
+    op = forms.CharField(max_length=40, required=False)
     zone = forms.CharField(max_length=16, required=False)
     number = forms.CharField(max_length=64, required=False)
     count = forms.IntegerField(min_value=-MAX_QUANTITY, max_value=MAX_QUANTITY, required=False)
@@ -51,6 +56,19 @@ class ChangeForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        kind, _, argument = (data.get("op") or "").partition(":")
+        if kind in ("add", "set") and argument:
+            try:
+                data["action"], data["count"] = kind, int(argument)
+            except ValueError:
+                raise forms.ValidationError(f"{argument!r} is not a number of copies.") from None
+        elif kind in ("set", "move"):
+            data["action"] = kind
+            data["to_zone"] = argument if kind == "move" else data.get("to_zone")
+        elif kind:
+            raise forms.ValidationError(f"Unknown change {data['op']!r}.")
+        if not data.get("action"):
+            raise forms.ValidationError("Say what to change.")
         target = data.get("target")
         if target:
             zone, _, number = target.partition(":")

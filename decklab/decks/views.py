@@ -43,8 +43,8 @@ from decklab.goldfish.services import SimulationRefused, simulation_request
 SEARCH_LIMIT = 24
 PANELS = {
     "deck": "decks/_deck_panel.html",
-    "legality": "decks/_legality_panel.html",
-    "stats": "decks/_stats_panel.html",
+    "legality": "decks/_legality_body.html",
+    "stats": "decks/_stats_body.html",
 }
 
 

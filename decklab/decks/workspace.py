@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from django.utils.html import format_html
+
 from cards import validation
 from cards.games import deckcode
 from cards.games.base import Deck as GameDeck
@@ -75,6 +77,13 @@ class Workspace:
     @property
     def version(self) -> int | None:
         return self.deck.version if self.deck else None
+
+    @property
+    def state_input(self) -> str:
+        """The hidden field a change is based on: a saved deck's version, or the builder's code."""
+        if self.deck is not None:
+            return format_html('<input type="hidden" name="version" value="{}">', self.version)
+        return format_html('<input type="hidden" name="code" value="{}">', self.code)
 
     @cached_property
     def cards(self) -> dict[str, Card]:

@@ -89,9 +89,10 @@
     var entry = event.target.classList && event.target.classList.contains("entry") ? event.target : null;
     if (entry && /^[0-9]$/.test(event.key)) {
       event.preventDefault();
-      var form = entry.querySelector("form.set-form");
+      var form = entry.querySelector("form.row-form");
       form.querySelector("input[name=count]").value = event.key;
-      form.requestSubmit(form.querySelector("button:not([name])"));
+      // A click, not requestSubmit: htmx sends the clicked button's name and value (op=set).
+      form.querySelector("button.set-button").click();
     }
   });
 })();
