@@ -203,9 +203,10 @@ def _broker() -> tuple[str, dict]:
     if not url:
         # Kombu's file-system transport: web and worker exchange messages through a folder.
         folder = VAR_DIR / "celery"
-        for sub in ("queue", "processed"):
+        for sub in ("queue", "processed", "control"):
             (folder / sub).mkdir(parents=True, exist_ok=True)
         return "filesystem://", {
+            "control_folder": str(folder / "control"),
             "data_folder_in": str(folder / "queue"),
             "data_folder_out": str(folder / "queue"),
             "processed_folder": str(folder / "processed"),
