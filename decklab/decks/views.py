@@ -45,6 +45,7 @@ PANELS = {
     "deck": "decks/_deck_panel.html",
     "legality": "decks/_legality_body.html",
     "stats": "decks/_stats_body.html",
+    "export": "decks/_export_body.html",
 }
 
 
@@ -125,6 +126,7 @@ def _urls(ws: Workspace) -> dict[str, str]:
             "page": reverse("decks:editor", args=[pk]),
             "panel_legality": reverse("decks:panel", args=[pk, "legality"]),
             "panel_stats": reverse("decks:panel", args=[pk, "stats"]),
+            "panel_export": reverse("decks:panel", args=[pk, "export"]),
             "import": reverse("decks:import", args=[pk]),
             "search": reverse("decks:search", args=[ws.game_slug]),
             "text": reverse("decks:text", args=[code]),
@@ -142,6 +144,7 @@ def _urls(ws: Workspace) -> dict[str, str]:
         # No code here: editor.js sends the newest code with every panel refresh.
         "panel_legality": reverse("decks:build-panel", args=[ws.game_slug, "legality"]),
         "panel_stats": reverse("decks:build-panel", args=[ws.game_slug, "stats"]),
+        "panel_export": reverse("decks:build-panel", args=[ws.game_slug, "export"]),
         "import": build,
         "search": reverse("decks:search", args=[ws.game_slug]),
         "text": reverse("decks:build-text", args=[ws.game_slug]) + query,

@@ -43,14 +43,17 @@
     if (event.detail.target.id !== "deck-panel" && event.detail.elt.id !== "deck-panel") {
       return;
     }
-    var code = state() && state().dataset.code;
-    var field = document.getElementById("deck-code");
-    if (field && code) {
-      field.value = code;
-    }
-    var share = document.getElementById("share-link");
-    if (share && code) {
-      share.href = window.location.pathname + "?c=" + encodeURIComponent(code);
+    // Plain (non-htmx) forms of the page, such as import and save, carry the state too.
+    var current = state();
+    if (current) {
+      document.querySelectorAll("#editor input[name=version]").forEach(function (input) {
+        input.value = current.dataset.version;
+      });
+      if (current.dataset.code) {
+        document.querySelectorAll("#editor input[name=code], #editor input[name=c]").forEach(function (input) {
+          input.value = current.dataset.code;
+        });
+      }
     }
     if (!focusedKey) {
       return;

@@ -24,6 +24,17 @@ def sign_in(page, live_server, username: str) -> None:
     page.wait_for_url("**/accounts/profile/")
 
 
+def open_own_deck(live_server, new_page, username: str, name: str):
+    """A signed-in page on the editor of a legal DBSCG deck of that user."""
+    factories.load_dbscg()
+    page = new_page()
+    sign_in(page, live_server, username)
+    owner = get_user_model().objects.get(username=username)
+    deck = deck_create(owner=owner, game="dbscg", name=name, zones=factories.LEGAL_DBSCG)
+    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    return page, deck
+
+
 def wait_for_version(page, version: int) -> None:
     page.wait_for_selector(f'#deck-state[data-version="{version}"]', state="attached")
 
@@ -67,12 +78,7 @@ def test_build_a_legal_dbscg_deck_from_search_results(live_server, new_page, sho
 
 
 def test_a_fifth_copy_shows_a_violation_that_goes_away_when_removed(live_server, new_page, shoot):
-    factories.load_dbscg()
-    page = new_page()
-    sign_in(page, live_server, "counter")
-    owner = get_user_model().objects.get(username="counter")
-    deck = deck_create(owner=owner, game="dbscg", name="Four of each", zones=factories.LEGAL_DBSCG)
-    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    page, _ = open_own_deck(live_server, new_page, "counter", "Four of each")
     page.wait_for_selector("#legality-panel .legal-status[data-legal='true']")
     shoot(page, "legal")
 
@@ -92,12 +98,7 @@ def test_a_fifth_copy_shows_a_violation_that_goes_away_when_removed(live_server,
 
 
 def test_share_a_deck_and_open_the_link_without_a_session(live_server, new_page, shoot):
-    factories.load_dbscg()
-    page = new_page()
-    sign_in(page, live_server, "sharer")
-    owner = get_user_model().objects.get(username="sharer")
-    deck = deck_create(owner=owner, game="dbscg", name="Shared deck", zones=factories.LEGAL_DBSCG)
-    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    page, deck = open_own_deck(live_server, new_page, "sharer", "Shared deck")
     page.click("details.settings summary")
     page.select_option("#id_visibility", "unlisted")
     page.click("details.settings form.panel button[type=submit]")
@@ -157,12 +158,7 @@ def test_run_a_simulation_and_watch_the_progress_bar_reach_the_results(
     # No worker here: the test plays the chunks itself, one at a time, while the page polls.
     monkeypatch.setattr(goldfish_services, "queue_chunks", lambda run, indexes: None)
     goldfish_services._cached_plan.cache_clear()
-    factories.load_dbscg()
-    page = new_page()
-    sign_in(page, live_server, "simulator")
-    owner = get_user_model().objects.get(username="simulator")
-    deck = deck_create(owner=owner, game="dbscg", name="Goldfish", zones=factories.LEGAL_DBSCG)
-    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    page, _ = open_own_deck(live_server, new_page, "simulator", "Goldfish")
     page.select_option("select[name='drawn-cards']", ["TS1-002", "TS1-003"])
     page.fill("input[name='drawn-turn']", "3")
     page.select_option("select[name='trials']", "100000")
