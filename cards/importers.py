@@ -213,7 +213,18 @@ def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
 
 
 #: The columns an import writes: the card's facts and its search columns.
-UPDATED_COLUMNS = ("name", "type", "data", "extra", "name_folded", "tags", "cost", "power", "stats")
+UPDATED_COLUMNS = (
+    "name",
+    "type",
+    "data",
+    "extra",
+    "number_order",
+    "name_folded",
+    "tags",
+    "cost",
+    "power",
+    "stats",
+)
 
 
 def _columns(game_slug: str, card: base.Card) -> dict[str, Any]:

@@ -30,6 +30,8 @@ class Card(models.Model):
 
     # Search columns (`cards.search.index_columns`, filled by the importer): every query of the
     # card search language becomes filters on these, without reading the JSON.
+    #: The number with its digit runs padded, so BT1-023 sorts before BT10-001.
+    number_order = models.CharField(max_length=128, blank=True, default="")
     #: `|name|other name|`, folded (NFKC, case, width, kana).
     name_folded = models.TextField(blank=True, default="")
     #: `|field:value|field:value|`, folded: colours, types, traits, keywords, set, number …
@@ -47,6 +49,7 @@ class Card(models.Model):
         ]
         indexes = [
             models.Index(fields=["game", "number_key"], name="card_game_number_key"),
+            models.Index(fields=["game", "number_order"], name="card_game_number_order"),
             models.Index(fields=["game", "cost"], name="card_game_cost"),
             models.Index(fields=["game", "power"], name="card_game_power"),
             models.Index(fields=["game", "name"], name="card_game_name"),

@@ -478,7 +478,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
 
 #: The ways to order a card list: name → model field path.
 SORTS: dict[str, str] = {
-    "number": "number",
+    "number": "number_order",
     "name": "name",
     "type": "type",
     "cost": "cost",
@@ -527,11 +527,17 @@ def index_columns(game_slug: str, card: base.Card) -> dict[str, Any]:
         elif values:
             stats[item.name] = int(values[0])
     return {
+        "number_order": number_order(card.number),
         "name_folded": _wrap(dict.fromkeys(names)),
         "tags": _wrap(dict.fromkeys(tags)),
         "stats": stats,
         **numbers,
     }
+
+
+def number_order(number: str) -> str:
+    """A key that sorts card numbers as people do: BT1-023 before BT10-001 (digit runs padded)."""
+    return re.sub(r"\d+", lambda digits: digits[0].zfill(8), fold(number))
 
 
 def _wrap(values: Iterable[str]) -> str:
@@ -835,9 +841,9 @@ def search(game_slug: str, query: str) -> QuerySet[Card]:
 
 def ordered(cards: QuerySet[Card], sort: str, descending: bool = False) -> QuerySet[Card]:
     """Cards in a `SORTS` order (cards without the value last), then by number."""
-    path = SORTS.get(sort, "number")
+    path = SORTS.get(sort, SORTS["number"])
     expression = F(path).desc(nulls_last=True) if descending else F(path).asc(nulls_last=True)
-    return cards.order_by(expression, "number")
+    return cards.order_by(expression, SORTS["number"])
 
 
 def facts(game_slug: str, card: base.Card) -> list[tuple[str, str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cards.search import FIELDS, MAX_QUERY_LENGTH, QueryError, search
+from cards.search import FIELDS, MAX_QUERY_LENGTH, QueryError, ordered, search
 
 pytestmark = pytest.mark.django_db
 
@@ -204,3 +204,12 @@ def test_regex_characters_in_values_are_plain_text(load):
     assert numbers("dbscg", "trait:a.i.+") == ["P-1"]
     assert numbers("dbscg", "trait:a.i..") == []
     assert numbers("dbscg", '"wheelo)*"') == ["P-1"]
+
+
+def test_card_numbers_sort_as_people_read_them(load):
+    load(
+        "dbscg",
+        "number,name,type\nBT10-001,A,Battle\nBT2-001,B,Battle\nBT1-010,C,Battle\nBT1-9,D,Battle\n",
+    )
+    ordered_numbers = ordered(search("dbscg", ""), "number").values_list("number", flat=True)
+    assert list(ordered_numbers) == ["BT1-9", "BT1-010", "BT2-001", "BT10-001"]
