@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from django.http import Http404
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny
@@ -12,16 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards import search
-from cards.games.registry import UnknownGame, all_games, get_game
-from cards.models import Card
+from cards.games.registry import all_games
+from cards.selectors import card_or_404, game_or_404
 from cards.serializers import CardSerializer, GameSerializer, QueryErrorSerializer
-
-
-def _known_game(slug: str) -> None:
-    try:
-        get_game(slug)
-    except UnknownGame:
-        raise Http404(f"No game {slug!r}.") from None
 
 
 class GameListApi(APIView):
@@ -39,8 +30,8 @@ class GameDetailApi(APIView):
 
     @extend_schema(responses=GameSerializer)
     def get(self, request: Request, game: str) -> Response:
-        _known_game(game)
-        return Response(GameSerializer(get_game(game), context={"request": request}).data)
+        the_game = game_or_404(game)
+        return Response(GameSerializer(the_game, context={"request": request}).data)
 
 
 class CardListApi(generics.ListAPIView):
@@ -66,7 +57,7 @@ class CardListApi(generics.ListAPIView):
 
     def get_queryset(self):
         game = self.kwargs["game"]
-        _known_game(game)
+        game_or_404(game)
         params = self.request.query_params
         sort = params.get("sort", "number")
         cards = search.search(game, params.get("q", "").strip())
@@ -78,6 +69,5 @@ class CardDetailApi(APIView):
 
     @extend_schema(responses=CardSerializer)
     def get(self, request: Request, game: str, number: str) -> Response:
-        _known_game(game)
-        card = get_object_or_404(Card, game=game, number=number)
+        card = card_or_404(game, number)
         return Response(CardSerializer(card, context={"request": request}).data)

@@ -77,6 +77,9 @@ def read_rows(content: bytes, filename: str) -> Iterator[tuple[int, Mapping[str,
         raise ImportFailed(
             [Problem(0, "", f"not UTF-8 text ({error.reason} at byte {error.start})")]
         ) from None
+    if "\x00" in text:  # no database text column can hold it (PostgreSQL refuses it outright)
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise ImportFailed([Problem(line, "", "holds a NUL character")])
     if filename.lower().endswith(".json") or text.lstrip().startswith("["):
         return _json_rows(text)
     return _csv_rows(text)
@@ -121,6 +124,8 @@ def _json_rows(text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
             raise ImportFailed([Problem(error.lineno, "", f"broken JSON: {error.msg}")]) from None
         if not isinstance(item, dict):
             raise ImportFailed([Problem(line, "", "each item must be an object")])
+        if _holds_nul(item):
+            raise ImportFailed([Problem(line, "", "holds a NUL character")])
         rows.append((line, {str(k): v for k, v in item.items()}))
         position = _skip_space(text, position)
         if text.startswith(",", position):
@@ -131,6 +136,17 @@ def _json_rows(text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
             )
     header = sorted({key for _, row in rows for key in row})
     return iter([(0, {"__header__": header}), *rows])
+
+
+def _holds_nul(value: Any) -> bool:
+    """Whether decoded JSON holds a NUL (`\\u0000`) anywhere: no database column can store it."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_nul(item) for item in value)
+    return False
 
 
 def _skip_space(text: str, position: int) -> int:
@@ -261,6 +277,8 @@ def import_set_decks(game_slug: str, content: bytes) -> int:
         decks = json.loads(content.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ImportFailed([Problem(0, "", f"not a JSON file: {error}")]) from None
+    if _holds_nul(decks):
+        raise ImportFailed([Problem(0, "", "holds a NUL character")])
     problems = _check_set_decks(decks)
     if problems:
         raise ImportFailed(problems)

@@ -19,14 +19,14 @@ class DatabasePool:
         self.game = game
 
     def by_numbers(self, numbers: Iterable[str]) -> dict[str, base.Card]:
-        keys = list(numbers)
+        keys = _storable(numbers)
         if not keys:
             return {}
         rows = Card.objects.filter(game=self.game, number_key__in=keys)
         return {row.number_key: row.to_game_card() for row in rows.only(*_FIELDS, "number_key")}
 
     def by_name_keys(self, keys: Iterable[str]) -> dict[str, list[base.Card]]:
-        wanted = list(keys)
+        wanted = _storable(keys)
         if not wanted:
             return {}
         found: dict[str, list[base.Card]] = {}
@@ -34,6 +34,12 @@ class DatabasePool:
         for row in rows:
             found.setdefault(row.key, []).append(row.card.to_game_card())
         return found
+
+
+def _storable(keys: Iterable[str]) -> list[str]:
+    """The keys a stored card could have: text with NUL matches none, and PostgreSQL would refuse
+    the query outright."""
+    return [key for key in keys if "\x00" not in key]
 
 
 def game_data(game: str) -> GameData:

@@ -821,6 +821,9 @@ def parse(game_slug: str, query: str) -> Q:
         raise QueryError(
             f"the query is longer than {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH
         )
+    control = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", query)
+    if control:
+        raise QueryError("the query holds a control character", control.start())
     return _Parser(game_slug, query).parse()
 
 

@@ -9,16 +9,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from cards import faces, search
 from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageForm
 from cards.games.game import Game
-from cards.games.registry import UnknownGame, all_games, get_game
+from cards.games.registry import all_games
 from cards.importers import ImportFailed, import_cards, import_set_decks, read_upload
 from cards.models import Card, to_game_card
+from cards.selectors import card_or_404, game_or_404
 
 #: Cards per page of a card list.
 PAGE_SIZE = 60
@@ -27,13 +28,6 @@ PAGE_SIZE = 60
 LIST_COLUMNS = ("game", "number", "name", "type", "data", "cost", "power")
 #: Faces change only when the card does (the URL stays, the ETag changes): a day is safe.
 FACE_MAX_AGE = 24 * 60 * 60
-
-
-def _game(slug: str) -> Game:
-    try:
-        return get_game(slug)
-    except UnknownGame:
-        raise Http404(f"No game {slug!r}.") from None
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -50,7 +44,7 @@ def _list_columns(game: Game) -> list[search.Field]:
 
 def card_list(request: HttpRequest, game: str) -> HttpResponse:
     """A game's cards: searched with the query language, sorted, paginated; htmx gets the table."""
-    the_game = _game(game)
+    the_game = game_or_404(game)
     query = request.GET.get("q", "").strip()
     sort = request.GET.get("sort", "number")
     sort = sort if sort in search.SORTS else "number"
@@ -95,8 +89,8 @@ def _error_context(query: str, error: search.QueryError) -> dict[str, Any]:
 
 
 def card_detail(request: HttpRequest, game: str, number: str) -> HttpResponse:
-    the_game = _game(game)
-    card = get_object_or_404(Card, game=game, number=number)
+    the_game = game_or_404(game)
+    card = card_or_404(game, number)
     context = {
         "game": the_game,
         "card": card,
@@ -109,8 +103,7 @@ def card_detail(request: HttpRequest, game: str, number: str) -> HttpResponse:
 
 def card_face(request: HttpRequest, game: str, number: str) -> HttpResponse:
     """The card's face as PNG, with an ETag so browsers revalidate instead of downloading."""
-    _game(game)
-    card = get_object_or_404(Card, game=game, number=number)
+    card = card_or_404(game, number)
     etag = f'"{faces.face_key(card)}"'
     headers = {"ETag": etag, "Cache-Control": f"public, max-age={FACE_MAX_AGE}"}
     if etag in _etags(request.headers.get("If-None-Match", "")):
@@ -123,7 +116,7 @@ def _etags(header: str) -> set[str]:
 
 
 def search_help(request: HttpRequest, game: str) -> HttpResponse:
-    the_game = _game(game)
+    the_game = game_or_404(game)
     context = {"game": the_game, "fields": search.fields(game), "games": all_games()}
     return render(request, "cards/help.html", context)
 
@@ -163,8 +156,7 @@ def upload_cards(request: HttpRequest) -> HttpResponse:
 def card_image(request: HttpRequest, game: str, number: str) -> HttpResponse:
     """Staff upload (or remove) a real image of a card; a bad image is refused with the reason."""
     _require_staff(request)
-    _game(game)
-    card = get_object_or_404(Card, game=game, number=number)
+    card = card_or_404(game, number)
     if request.POST.get("remove"):
         faces.remove_image(card)
         messages.success(request, "The image is removed; the generated face is shown again.")

@@ -79,3 +79,10 @@ def test_the_docs_page_loads_nothing_from_another_site(client):
     page = client.get("/api/docs/").content.decode()
     assert "swagger-ui" in page
     assert not re.findall(r"(?:src|href)=\"(?:https?:)?//", page)
+
+
+def test_a_nul_in_a_query_or_a_number_is_an_answer_not_a_crash(client, dbscg):
+    assert client.get("/api/v1/games/dbscg/cards", {"q": "go\x00ku"}).status_code == 400
+    assert client.get("/api/v1/games/dbscg/cards/BT1-001%00").status_code == 404
+    assert client.get("/cards/dbscg/card/BT1-001%00").status_code == 404
+    assert client.get("/cards/dbscg/face/BT1-001%00.png").status_code == 404

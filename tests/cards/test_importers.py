@@ -143,3 +143,11 @@ def test_the_command_reports_every_problem_and_exits_1(tmp_path, capsys):
     errors = capsys.readouterr().err
     assert exit_status.value.code == 1
     assert "line 2, column type" in errors and "line 3, column type" in errors
+
+
+def test_a_nul_character_is_refused_in_csv_and_in_json():
+    assert problems("dbscg", "number,name,type\nA-1,A,Battle\nA-2,B\0,Battle\n") == [
+        (3, "", "holds a NUL character")
+    ]
+    found = problems("dbscg", '[{"number": "A-1", "name": "A\\u0000", "type": "Battle"}]', "c.json")
+    assert found == [(1, "", "holds a NUL character")]

@@ -213,3 +213,8 @@ def test_card_numbers_sort_as_people_read_them(load):
     )
     ordered_numbers = ordered(search("dbscg", ""), "number").values_list("number", flat=True)
     assert list(ordered_numbers) == ["BT1-9", "BT1-010", "BT2-001", "BT10-001"]
+
+
+def test_a_control_character_is_pointed_at(dbscg):
+    problem = error("dbscg", "go\x00ku")
+    assert (problem.position, problem.message) == (2, "the query holds a control character")
