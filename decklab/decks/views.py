@@ -668,7 +668,7 @@ def _simulate(
         if runs:
             return redirect("goldfish:run", pk=runs[0][1].pk)
         messages.error(request, error)
-        return redirect(request.META.get("HTTP_REFERER") or "home")
+        return HttpResponseRedirect(_urls(targets[0][1])["page"])
     context = {"runs": runs, "error": error, "seed": seed}
     return render(request, "decks/_simulation.html", context, status=status)
 

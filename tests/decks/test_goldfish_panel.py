@@ -94,3 +94,19 @@ def test_a_bad_goal_value_is_shown_not_raised(deck, simulate):
     response = simulate(deck, post_data(**{"drawn-turn": "-4"}))
     assert response.status_code == 400
     assert "turn" in response.content.decode()
+
+
+def test_simulations_are_rate_limited_per_user(deck, simulate, settings):
+    settings.GOLDFISH_RUNS_PER_HOUR = 1
+    assert simulate(deck, post_data()).status_code == 200
+    refused = simulate(deck, post_data())
+    assert refused.status_code == 429
+    assert SimulationRun.objects.count() == 1
+
+
+def test_without_javascript_a_run_opens_its_page(
+    client, owner, deck, django_capture_on_commit_callbacks
+):
+    client.force_login(owner)
+    response = client.post(reverse("decks:simulate", args=[deck.pk]), post_data())
+    assert response["Location"] == reverse("goldfish:run", args=[SimulationRun.objects.get().pk])
