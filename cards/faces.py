@@ -103,7 +103,8 @@ def face(card: Card) -> Face:
         return Face(path.read_bytes(), key)
     except FileNotFoundError:
         pass
-    png = _uploaded_face(card) if card.image else draw_face(card)
+    png = _uploaded_face(card) if card.image else None
+    png = png or draw_face(card)
     _write_atomically(path, png)
     return Face(png, key)
 
@@ -201,10 +202,14 @@ def draw_face(card: Card) -> bytes:
     return out.getvalue()
 
 
-def _uploaded_face(card: Card) -> bytes:
-    with card.image.open("rb") as file, Image.open(file) as image:
-        shrunk = image.convert("RGB")
-        shrunk.thumbnail(FACE_SIZE)
+def _uploaded_face(card: Card) -> bytes | None:
+    """The stored upload shrunk to face size; None when its file is gone or unreadable."""
+    try:
+        with card.image.open("rb") as file, Image.open(file) as image:
+            shrunk = image.convert("RGB")
+    except (OSError, UnidentifiedImageError):
+        return None
+    shrunk.thumbnail(FACE_SIZE)
     out = io.BytesIO()
     shrunk.save(out, "PNG", optimize=True)
     return out.getvalue()

@@ -121,3 +121,12 @@ def test_an_image_of_too_many_pixels_is_refused_before_it_is_decoded(dbscg):
 def test_only_staff_upload_images(member_client, dbscg):
     assert post_image(member_client, png(60, 84)).status_code == 403
     assert not Card.objects.get(number="BT1-004").image
+
+
+def test_a_lost_image_file_falls_back_to_the_generated_face(staff_client, dbscg):
+    post_image(staff_client, png(60, 84))
+    card = Card.objects.get(number="BT1-004")
+    card.image.storage.delete(card.image.name)
+    response = staff_client.get(reverse("cards:face", args=["dbscg", "BT1-004"]))
+    assert response.status_code == 200
+    assert Image.open(io.BytesIO(response.content)).size == faces.FACE_SIZE
