@@ -140,3 +140,20 @@ def test_the_builder_exports_text_and_image_from_the_code(client, dbscg_cards):
     assert "4 TS1-002 Test Fighter 1" in text
     image = client.get(reverse("decks:build-image", args=["dbscg"]), {"c": code})
     assert image["Content-Type"] == "image/png"
+
+
+def test_the_blade_rondo_builder_deals_15_from_the_pool(client, db):
+    from cards.importers import import_path
+    from cards.models import Card
+    from cards.shipped import DATA
+
+    import_path("blade_rondo", DATA / "blade-rondo" / "cards.csv")
+    numbers = Card.objects.filter(game="blade_rondo").values_list("number", flat=True)[:20]
+    code = deckcode.encode("blade_rondo", "free", {"pool": dict.fromkeys(numbers, 2)})
+    response = client.post(
+        reverse("decks:build", args=["blade_rondo"]), {"action": "deal", "code": code}
+    )
+    dealt = deckcode.decode(_code_of(response)).quantities["dealt"]
+    assert sum(dealt.values()) == 15 and set(dealt) <= set(numbers)
+    page = client.get(response["Location"]).content.decode()
+    assert "Deal 15" in page
