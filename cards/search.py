@@ -147,7 +147,6 @@ NUMBER = Field(
     "Card number",
     _number,
     ("no", "番号", "カード番号"),
-    examples=("number:BT20-0",),
 )
 
 
