@@ -42,7 +42,6 @@ from decklab.goldfish.services import SimulationRefused, simulation_request
 #: Search results shown in the editor's search panel.
 SEARCH_LIMIT = 24
 PANELS = {
-    "deck": "decks/_deck_panel.html",
     "legality": "decks/_legality_body.html",
     "stats": "decks/_stats_body.html",
     "export": "decks/_export_body.html",
