@@ -140,8 +140,16 @@ def _figures(item: dict[str, Any], indent: str = "  ") -> list[str]:
             lines.append(f"{indent}{key}: {_estimate(value)}")
         elif key == "probability":
             lines.append(f"{indent}probability: {_estimate(item)}")
-        elif key in {"ci95"}:
+        elif key == "ci95":
             continue
+        elif key == "exact" and value is None:
+            lines.append(f"{indent}exact: none (no exact method for this goal: Monte Carlo only)")
+        elif (
+            key == "exact"
+            and not isinstance(value, dict)
+            and ("probability" in item or "mean" in item)
+        ):
+            continue  # already printed beside the estimate
         elif isinstance(value, list) and value and isinstance(value[0], dict):
             lines.append(f"{indent}{key}:")
             for row in value:
