@@ -36,6 +36,8 @@ class Row:
     count: int
     card: Card | None
     violations: list[dict[str, Any]] = field(default_factory=list)
+    #: The other zones the format lets this card move to (labels by slug).
+    moves: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -124,6 +126,14 @@ class Workspace:
             for zone, cards in self.zones.items()
             for number, count in cards.items()
         }
+        labels = {zone.slug: zone.label for zone in self.game.zones}
+        allowed: dict[str, list[str]] = {}
+        for row in rows.values():
+            if row.card is None:
+                continue
+            if row.number not in allowed:
+                allowed[row.number] = allowed_zones(self.game, self.format_slug, row.card)
+            row.moves = [(z, labels[z]) for z in allowed[row.number] if z != row.zone]
         for violation in self.report["violations"]:
             for number in violation["cards"]:
                 for zone in [violation["zone"]] if violation["zone"] else self.game.zone_slugs:

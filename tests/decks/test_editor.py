@@ -153,3 +153,10 @@ def test_deck_names_are_escaped(signed_in, deck):
     html = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;" in html
+
+
+def test_a_card_offers_moves_only_to_the_zones_its_format_allows(signed_in, deck):
+    html = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    main_row = html.split('data-zone="main" data-number="TS1-002"', 1)[1].split("</li>", 1)[0]
+    assert 'value="move:zdeck"' not in main_row  # a Battle card may not stand in the Z-deck
+    assert 'value="move:leader"' not in main_row  # nor in the leader zone
