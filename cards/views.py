@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from cards import faces, search
 from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageForm
 from cards.games.game import Game
+from cards.games.goldfish import goal_forms
 from cards.games.registry import all_games
 from cards.importers import ImportFailed, import_cards, import_set_decks, read_upload
 from cards.models import Card, to_game_card
@@ -97,8 +98,18 @@ def card_detail(request: HttpRequest, game: str, number: str) -> HttpResponse:
         "facts": search.facts(game, card.to_game_card()),
         "extra": sorted(card.extra.items()),
         "image_form": CardImageForm() if request.user.is_staff else None,
+        "odds_goal": _card_odds_goal(game),
     }
     return render(request, "cards/detail.html", context)
+
+
+def _card_odds_goal(game: str) -> str | None:
+    """The game's first goal type that asks about chosen cards (`drawn`, `dealt`), if any:
+    the card page links to a simulation of it with this card filled in."""
+    for form in goal_forms(game):
+        if any(spec["kind"] == "cards" for spec in form["fields"]):
+            return form["type"]
+    return None
 
 
 def card_face(request: HttpRequest, game: str, number: str) -> HttpResponse:

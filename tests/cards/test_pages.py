@@ -107,6 +107,20 @@ def test_the_card_page_shows_facts_extra_columns_and_the_face(client, load):
     assert reverse("cards:face", args=["gundam_war", "青/CH-1"]) in page
 
 
+def test_the_card_page_links_to_the_odds_of_drawing_the_card(client, load):
+    load("dbscg", "number,name,type\nBT1-004,Destructive Terror Champa,Battle\n")
+    page = client.get(reverse("cards:detail", args=["dbscg", "BT1-004"])).content.decode()
+    assert (
+        f"{reverse('goldfish:new')}?game=dbscg&amp;goal_type=drawn&amp;goal-cards=BT1-004" in page
+    )
+
+
+def test_a_game_without_a_card_goal_offers_no_odds_link(client, load):
+    load("draws_troidal", "number,name,attribute,power,risk,guard\nDT-1,水 P7 R4 G1,水,7,4,1\n")
+    page = client.get(reverse("cards:detail", args=["draws_troidal", "DT-1"])).content.decode()
+    assert reverse("goldfish:new") + "?" not in page
+
+
 def test_an_unknown_card_is_not_found(client, dbscg):
     assert client.get(reverse("cards:detail", args=["dbscg", "BT99-999"])).status_code == 404
 
