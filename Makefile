@@ -38,6 +38,8 @@ test: setup
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: setup
+	@command -v ab >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq apache2-utils; } >/dev/null 2>&1 \
+		|| echo "note: ApacheBench (apache2-utils) is not installed; the API load figures will be skipped"
 	$(PY) manage.py bench
 
 lint: $(VENV)/.installed
