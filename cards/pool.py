@@ -22,7 +22,9 @@ class DatabasePool:
         keys = _storable(numbers)
         if not keys:
             return {}
-        rows = Card.objects.filter(game=self.game, number_key__in=keys)
+        # No ORDER BY: with the model's default ordering SQLite walks the (game, number) index
+        # through every card of the game instead of looking the keys up.
+        rows = Card.objects.filter(game=self.game, number_key__in=keys).order_by()
         return {row.number_key: row.to_game_card() for row in rows.only(*_FIELDS, "number_key")}
 
     def by_name_keys(self, keys: Iterable[str]) -> dict[str, list[base.Card]]:
@@ -30,7 +32,11 @@ class DatabasePool:
         if not wanted:
             return {}
         found: dict[str, list[base.Card]] = {}
-        rows = CardName.objects.filter(game=self.game, key__in=wanted).select_related("card")
+        rows = (
+            CardName.objects.filter(game=self.game, key__in=wanted)
+            .select_related("card")
+            .order_by()
+        )
         for row in rows:
             found.setdefault(row.key, []).append(row.card.to_game_card())
         return found
