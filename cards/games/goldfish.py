@@ -19,6 +19,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 import numpy as np
@@ -28,7 +29,7 @@ from cards.games.base import CardPool, Deck, Entry
 from cards.games.game import Game, name_key, number_key
 from cards.games.registry import game_module, get_game
 from cards.games.sim import batches as batches_of
-from cards.games.sim import deal_hits
+from cards.games.sim import deal, hypergeometric
 
 #: Games per chunk. Fixed, so that the chunks (and their seeds) never depend on the worker count.
 CHUNK = 50_000
@@ -537,8 +538,29 @@ def turn_field(default: Any = _REQUIRED, maximum: int = 30) -> Field:
 PLAY_FIELD = Field("play", "Play", "choice", default="first", choices=("first", "second"))
 
 
-def copies(entries: Iterable[Entry]) -> int:
-    return sum(entry.count for entry in entries)
+DRAWN_FIELDS = (
+    cards_field(),
+    at_least_field(default=1),
+    turn_field(),
+    PLAY_FIELD,
+    Field("mulligan", "Mulligan", "choice", default="none", choices=("none",)),
+)
+
+
+def draws_on_turn(turn: int, play: str) -> int:
+    """One card a turn, none on the first player's first turn (DBSCG and Gundam War draw so)."""
+    return 0 if play == "first" and turn == 1 else 1
+
+
+def card_flags(context: Context, zone: str, chosen: Callable[[Entry], bool]) -> list[bool]:
+    """One flag per card copy of the zone, in deck order: whether `chosen` picks its entry."""
+    return [chosen(entry) for entry in context.deck.entries(zone) for _ in range(entry.count)]
+
+
+def named(context: Context, references: Iterable[str], zone: str) -> list[bool]:
+    """`card_flags` of the cards the references name (a reference naming none is a GoalError)."""
+    numbers = {entry.card.number for entry in context.resolve(references, zone)}
+    return card_flags(context, zone, lambda entry: entry.card.number in numbers)
 
 
 @dataclass(frozen=True)
@@ -553,47 +575,51 @@ class Segment:
     drawn: bool
 
 
-#: One game by the reference engine: the number of target cards drawn by each turn 0..t.
-ReferenceGame = Callable[[random.Random], Sequence[int]]
+def schedule(setup: Sequence[Segment], per_turn: Callable[[int], int], turns: int) -> list[Segment]:
+    """A game's deal up to own turn `turns`: its setup, then the cards each turn draws."""
+    return [*setup, *(Segment(turn, per_turn(turn), True) for turn in range(1, turns + 1))]
 
 
 class DrawnGoal(Goal):
     """CONTRACT §5 `drawn`: at least k target cards drawn by own turn t, opening hand included.
 
-    The game describes its deal as `segments` (for the fast engine and the exact answer) and as a
-    plain reference game that follows its rules card by card. Unseen cards (life, HP) sit between
-    the drawn ones; the position of a card in a uniform shuffle does not change the chance that it
-    is a target, so the exact answer is hypergeometric in the number of cards drawn.
+    A game describes its deal as `segments` (`schedule`): the reference engine deals a shuffled
+    deck card by card along them. Unseen cards (life, HP) sit between the drawn ones; the place
+    of a card in a uniform shuffle does not change the chance that it is a target, so the drawn
+    cards are a uniform sample of the deck: the exact answer is hypergeometric in the number of
+    cards drawn, and the fast engine deals only the drawn cards, a turn's worth at a time.
     """
 
     def __init__(
         self,
         goal: dict[str, Any],
-        *,
-        size: int,
-        targets: int,
+        cards: Sequence[bool],
         at_least: int,
         segments: Sequence[Segment],
-        reference_game: ReferenceGame,
     ):
         self.goal = goal
-        self.size = size
-        self.targets = targets
+        self.cards = list(cards)
+        self.size = len(self.cards)
+        self.targets = sum(self.cards)
         self.at_least = at_least
         self.turns = max(segment.turn for segment in segments)
         self.segments = tuple(segments)
-        self.reference_game = reference_game
         dealt = sum(segment.cards for segment in self.segments)
-        if dealt > size:
-            raise GoalError(f"a {size}-card deck runs out before turn {self.turns}'s draw step.")
+        if dealt > self.size:
+            raise GoalError(
+                f"a {self.size}-card deck runs out before turn {self.turns}'s draw step."
+            )
 
     def drawn_by_turn(self) -> list[int]:
         """How many cards are drawn into hand by the end of each turn's draw step (0 = setup)."""
+        return list(accumulate(self._drawn_on_turn()))
+
+    def _drawn_on_turn(self) -> list[int]:
         totals = [0] * (self.turns + 1)
         for segment in self.segments:
             if segment.drawn:
                 totals[segment.turn] += segment.cards
-        return list(np.cumsum(totals).tolist())
+        return totals
 
     def exact(self) -> dict[str, Any]:
         by_turn = [
@@ -604,28 +630,31 @@ class DrawnGoal(Goal):
 
     def fast(self, rng: np.random.Generator, trials: int) -> Tally:
         tally = Tally(games=trials)
-        steps = sum(segment.cards for segment in self.segments)
-        turn_of_step = np.concatenate(
-            [
-                np.full(segment.cards, segment.turn if segment.drawn else -1, dtype=np.int64)
-                for segment in self.segments
-            ]
-        )
         for games in batches_of(trials):
-            hits = deal_hits(rng, self.targets, self.size, steps, games)
-            drawn = 0
-            for turn in range(self.turns + 1):
-                drawn = drawn + hits[turn_of_step == turn].sum(axis=0)
-                tally.count(f"by_turn:{turn}", drawn >= self.at_least)
-        tally.counts["hit"] = tally.counts[f"by_turn:{self.turns}"]
-        return tally
+            left = self.size
+            targets_left = np.full(games, self.targets, dtype=np.int64)
+            for turn, cards in enumerate(self._drawn_on_turn()):
+                if cards:
+                    targets_left -= hypergeometric(rng, left, targets_left, cards, games)
+                    left -= cards
+                tally.count(f"by_turn:{turn}", self.targets - targets_left >= self.at_least)
+        return self._finish(tally)
 
     def reference(self, rng: random.Random, trials: int) -> Tally:
         tally = Tally(games=trials)
         for _ in range(trials):
-            drawn = self.reference_game(rng)
-            for turn, count in enumerate(drawn):
+            library = list(self.cards)
+            rng.shuffle(library)
+            drawn = [0] * (self.turns + 1)
+            for segment in self.segments:
+                cards = deal(library, segment.cards)
+                if segment.drawn:
+                    drawn[segment.turn] += sum(cards)
+            for turn, count in enumerate(accumulate(drawn)):
                 tally.count(f"by_turn:{turn}", count >= self.at_least)
+        return self._finish(tally)
+
+    def _finish(self, tally: Tally) -> Tally:
         tally.counts["hit"] = tally.counts.get(f"by_turn:{self.turns}", 0)
         return tally
 

@@ -28,23 +28,13 @@ from cards.games.goldfish import (
     Tally,
     at_least_field,
     cards_field,
+    named,
     turn_field,
 )
 from cards.games.sim import batches, deal_kinds
 
 DEALT = 15
 HAND = 7
-
-
-def dealt_reference(cards: Sequence[bool]):
-    """The reference deal: shuffle the pool and deal 15 to the player."""
-
-    def play_one(rng: random.Random) -> list[int]:
-        pool = list(cards)
-        rng.shuffle(pool)
-        return [sum(pool[:DEALT])]
-
-    return play_one
 
 
 def pool_cards(context: Context) -> list[Any]:
@@ -55,16 +45,10 @@ def pool_cards(context: Context) -> list[Any]:
 
 
 def prepare_dealt(context: Context, goal: dict[str, Any]) -> DrawnGoal:
-    targets = {entry.card.number for entry in context.resolve(goal["cards"], "pool")}
-    cards = [card.number in targets for card in pool_cards(context)]
-    return DrawnGoal(
-        goal,
-        size=len(cards),
-        targets=sum(cards),
-        at_least=goal["at_least"],
-        segments=[Segment(0, DEALT, True)],
-        reference_game=dealt_reference(cards),
-    )
+    """Shuffle the pool and deal 15 to the player: a `drawn` with no turns."""
+    pool_cards(context)
+    cards = named(context, goal["cards"], "pool")
+    return DrawnGoal(goal, cards, goal["at_least"], [Segment(0, DEALT, True)])
 
 
 DEALT_GOAL = GoalType(

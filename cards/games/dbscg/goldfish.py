@@ -19,6 +19,7 @@ from cards.games.base import Card
 from cards.games.dbscg.energy import TARGET as CHOSEN
 from cards.games.dbscg.energy import Cost, Kinds
 from cards.games.goldfish import (
+    DRAWN_FIELDS,
     PLAY_FIELD,
     Context,
     DrawnGoal,
@@ -29,7 +30,11 @@ from cards.games.goldfish import (
     Segment,
     Tally,
     at_least_field,
+    card_flags,
     cards_field,
+    draws_on_turn,
+    named,
+    schedule,
     turn_field,
 )
 from cards.games.sim import batches, deal, deal_kinds
@@ -38,46 +43,18 @@ OPENING_HAND = 6
 LIFE = 8
 
 
-def draws_on_turn(turn: int, play: str) -> int:
-    """Cards the charge phase draws: 1, except on the first player's first turn."""
-    return 0 if play == "first" and turn == 1 else 1
+def deal_schedule(turns: int, play: str) -> list[Segment]:
+    """The hand of 6, the 8 life cards face down, then the charge phase's draws (no mulligan)."""
+    setup = [Segment(0, OPENING_HAND, True), Segment(0, LIFE, False)]
+    return schedule(setup, lambda turn: draws_on_turn(turn, play), turns)
 
 
 # --- drawn (CONTRACT §5) -----------------------------------------------------------------------
 
 
-def drawn_reference(cards: Sequence[bool], turns: int, play: str):
-    """The reference game for `drawn`: the rules of §2.3 step by step, with no mulligan."""
-
-    def play_one(rng: random.Random) -> list[int]:
-        library = list(cards)
-        rng.shuffle(library)
-        hand = deal(library, OPENING_HAND)
-        deal(library, LIFE)  # life: face down, never seen
-        drawn = [sum(hand)]
-        for turn in range(1, turns + 1):
-            hand += deal(library, draws_on_turn(turn, play))
-            drawn.append(sum(hand))
-        return drawn
-
-    return play_one
-
-
 def prepare_drawn(context: Context, goal: dict[str, Any]) -> DrawnGoal:
-    main = list(context.deck.entries("main"))
-    targets = {entry.card.number for entry in context.resolve(goal["cards"], "main")}
-    cards = [entry.card.number in targets for entry in main for _ in range(entry.count)]
-    turns, play = goal["turn"], goal["play"]
-    segments = [Segment(0, OPENING_HAND, True), Segment(0, LIFE, False)]
-    segments += [Segment(turn, draws_on_turn(turn, play), True) for turn in range(1, turns + 1)]
-    return DrawnGoal(
-        goal,
-        size=len(cards),
-        targets=sum(cards),
-        at_least=goal["at_least"],
-        segments=segments,
-        reference_game=drawn_reference(cards, turns, play),
-    )
+    cards = named(context, goal["cards"], "main")
+    return DrawnGoal(goal, cards, goal["at_least"], deal_schedule(goal["turn"], goal["play"]))
 
 
 DRAWN = GoalType(
@@ -87,13 +64,7 @@ DRAWN = GoalType(
         "P(at least k of these cards are drawn into hand by the end of the charge phase's draw "
         "on own turn t); opening hand included, life not, no mulligan."
     ),
-    fields=(
-        cards_field(),
-        at_least_field(default=1),
-        turn_field(),
-        PLAY_FIELD,
-        Field("mulligan", "Mulligan", "choice", default="none", choices=("none",)),
-    ),
+    fields=DRAWN_FIELDS,
     prepare=prepare_drawn,
 )
 
@@ -108,21 +79,10 @@ def is_dragon_ball(card: Card) -> bool:
 
 
 def prepare_dragon_balls(context: Context, goal: dict[str, Any]) -> DrawnGoal:
-    main = list(context.deck.entries("main"))
-    if not any(is_dragon_ball(entry.card) for entry in main):
+    cards = card_flags(context, "main", lambda entry: is_dragon_ball(entry.card))
+    if not any(cards):
         raise GoalError("the main deck holds no [Dragon Ball] card.")
-    cards = [is_dragon_ball(entry.card) for entry in main for _ in range(entry.count)]
-    turns, play = goal["turn"], goal["play"]
-    segments = [Segment(0, OPENING_HAND, True), Segment(0, LIFE, False)]
-    segments += [Segment(turn, draws_on_turn(turn, play), True) for turn in range(1, turns + 1)]
-    return DrawnGoal(
-        goal,
-        size=len(cards),
-        targets=sum(cards),
-        at_least=goal["count"],
-        segments=segments,
-        reference_game=drawn_reference(cards, turns, play),
-    )
+    return DrawnGoal(goal, cards, goal["count"], deal_schedule(goal["turn"], goal["play"]))
 
 
 DRAGON_BALLS = GoalType(

@@ -9,7 +9,6 @@ player draws 1 and the second draws 2, and each sets 1 burst from hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from math import comb
 from typing import Any
 
@@ -28,6 +27,7 @@ from cards.games.dreadnought.contest import (
     Speed,
 )
 from cards.games.goldfish import (
+    DRAWN_FIELDS,
     PLAY_FIELD,
     Context,
     DrawnGoal,
@@ -39,6 +39,8 @@ from cards.games.goldfish import (
     Tally,
     at_least_field,
     cards_field,
+    named,
+    schedule,
     turn_field,
 )
 from cards.games.sim import batches, deal, deal_kinds
@@ -57,43 +59,17 @@ def hp_cards(deck: Deck) -> int:
     return sum(card["hp"] if card["hp"] is not None else DEFAULT_HP for card in casters)
 
 
-def drawn_reference(cards: Sequence[bool], hp: int, turns: int, play: str):
-    """The reference game for `drawn`: setup, then each turn's speed card and draws (no burns)."""
-
-    def play_one(rng: random.Random) -> list[int]:
-        library = list(cards)
-        rng.shuffle(library)
-        deal(library, hp)  # HP cards under the casters, face down
-        deal(library, OPENING_BURSTS)  # the opening burst, face down
-        hand = deal(library, OPENING_HAND)
-        drawn = [sum(hand)]
-        for _turn in range(1, turns + 1):
-            hand += deal(library, SPEED_CARDS_PER_TURN)  # the speed card, turned up
-            hand += deal(library, DRAWS[play])
-            drawn.append(sum(hand))
-        return drawn
-
-    return play_one
-
-
 def prepare_drawn(context: Context, goal: dict[str, Any]) -> DrawnGoal:
-    main = list(context.deck.entries("main"))
-    targets = {entry.card.number for entry in context.resolve(goal["cards"], "main")}
-    cards = [entry.card.number in targets for entry in main for _ in range(entry.count)]
-    turns, play = goal["turn"], goal["play"]
-    hp = hp_cards(context.deck)
-    segments = [Segment(0, hp, False), Segment(0, OPENING_BURSTS, False)]
-    segments += [Segment(0, OPENING_HAND, True)]
-    per_turn = SPEED_CARDS_PER_TURN + DRAWS[play]
-    segments += [Segment(turn, per_turn, True) for turn in range(1, turns + 1)]
-    return DrawnGoal(
-        goal,
-        size=len(cards),
-        targets=sum(cards),
-        at_least=goal["at_least"],
-        segments=segments,
-        reference_game=drawn_reference(cards, hp, turns, play),
-    )
+    """HP cards and the opening burst face down, the hand of 7, then each turn's speed card and
+    draws (no speed burns)."""
+    setup = [
+        Segment(0, hp_cards(context.deck), False),
+        Segment(0, OPENING_BURSTS, False),
+        Segment(0, OPENING_HAND, True),
+    ]
+    per_turn = SPEED_CARDS_PER_TURN + DRAWS[goal["play"]]
+    segments = schedule(setup, lambda turn: per_turn, goal["turn"])
+    return DrawnGoal(goal, named(context, goal["cards"], "main"), goal["at_least"], segments)
 
 
 DRAWN = GoalType(
@@ -104,13 +80,7 @@ DRAWN = GoalType(
         "7 + 2t cards when first, 7 + 3t when second (speed cards included, no speed burns); "
         "HP cards and bursts are not drawn."
     ),
-    fields=(
-        cards_field(),
-        at_least_field(default=1),
-        turn_field(),
-        PLAY_FIELD,
-        Field("mulligan", "Mulligan", "choice", default="none", choices=("none",)),
-    ),
+    fields=DRAWN_FIELDS,
     prepare=prepare_drawn,
 )
 

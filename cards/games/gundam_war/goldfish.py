@@ -8,7 +8,6 @@ player does not draw on turn 1; every other turn draws 1. One G is played per tu
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from math import comb
 from typing import Any
 
@@ -17,6 +16,7 @@ import numpy as np
 from cards.games import stats
 from cards.games.base import Card
 from cards.games.goldfish import (
+    DRAWN_FIELDS,
     PLAY_FIELD,
     Context,
     DrawnGoal,
@@ -26,8 +26,9 @@ from cards.games.goldfish import (
     GoalType,
     Segment,
     Tally,
-    at_least_field,
-    cards_field,
+    draws_on_turn,
+    named,
+    schedule,
     turn_field,
 )
 from cards.games.gundam_war.schema import COLORS
@@ -36,42 +37,10 @@ from cards.games.sim import batches, deal, deal_kinds
 OPENING_HAND = 6
 
 
-def draws_on_turn(turn: int, play: str) -> int:
-    """Cards drawn on a turn: 1, except on the first player's first turn."""
-    return 0 if play == "first" and turn == 1 else 1
-
-
-def drawn_reference(cards: Sequence[bool], turns: int, play: str):
-    """The reference game for `drawn`: draw 6, then the turns' draws, with no mulligan."""
-
-    def play_one(rng: random.Random) -> list[int]:
-        library = list(cards)
-        rng.shuffle(library)
-        hand = deal(library, OPENING_HAND)
-        drawn = [sum(hand)]
-        for turn in range(1, turns + 1):
-            hand += deal(library, draws_on_turn(turn, play))
-            drawn.append(sum(hand))
-        return drawn
-
-    return play_one
-
-
 def prepare_drawn(context: Context, goal: dict[str, Any]) -> DrawnGoal:
-    main = list(context.deck.entries("main"))
-    targets = {entry.card.number for entry in context.resolve(goal["cards"], "main")}
-    cards = [entry.card.number in targets for entry in main for _ in range(entry.count)]
-    turns, play = goal["turn"], goal["play"]
-    segments = [Segment(0, OPENING_HAND, True)]
-    segments += [Segment(turn, draws_on_turn(turn, play), True) for turn in range(1, turns + 1)]
-    return DrawnGoal(
-        goal,
-        size=len(cards),
-        targets=sum(cards),
-        at_least=goal["at_least"],
-        segments=segments,
-        reference_game=drawn_reference(cards, turns, play),
-    )
+    setup = [Segment(0, OPENING_HAND, True)]
+    segments = schedule(setup, lambda turn: draws_on_turn(turn, goal["play"]), goal["turn"])
+    return DrawnGoal(goal, named(context, goal["cards"], "main"), goal["at_least"], segments)
 
 
 DRAWN = GoalType(
@@ -81,13 +50,7 @@ DRAWN = GoalType(
         "P(at least k of these cards are in the cards drawn by the end of the draw step of own "
         "turn t); opening hand included, no mulligan."
     ),
-    fields=(
-        cards_field(),
-        at_least_field(default=1),
-        turn_field(),
-        PLAY_FIELD,
-        Field("mulligan", "Mulligan", "choice", default="none", choices=("none",)),
-    ),
+    fields=DRAWN_FIELDS,
     prepare=prepare_drawn,
 )
 
