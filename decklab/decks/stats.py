@@ -7,6 +7,7 @@ Rondo's `pool`), copies included. Each chart is data (`Chart`), drawn as inline 
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -14,9 +15,22 @@ from dataclasses import dataclass
 from cards.games.base import Card, Deck
 from cards.games.registry import get_game
 
-#: A chart's width in SVG units; bars share it.
+#: A chart's width in SVG units; its height follows from its bars.
 WIDTH = 320
-HEIGHT = 120
+#: Column charts (short labels such as costs): the plot's height, room for counts and labels.
+COLUMN_HEIGHT = 100
+COLUMN_TOP = 14
+COLUMN_BOTTOM = 16
+#: Bar charts (long labels such as keywords): one row per label, the label in a left gutter.
+ROW = 20
+GUTTER = 118
+COUNT_ROOM = 30
+#: The widest column, so that a chart of one or two values does not draw slabs.
+COLUMN_WIDTH = 40
+#: Labels this wide or narrower (in half-width characters) fit under a column.
+COLUMN_LABEL = 3
+#: Longer labels are cut to this width in the gutter; the full label is the bar's tooltip.
+GUTTER_LABEL = 18
 NONE = "—"
 
 Values = Callable[[Card], Iterable[object]]
@@ -25,11 +39,17 @@ Values = Callable[[Card], Iterable[object]]
 @dataclass(frozen=True)
 class Bar:
     label: str
+    #: The label as drawn: cut to fit, the full one is in `label`.
+    short_label: str
     count: int
     x: float
     y: float
     width: float
     height: float
+    label_x: float
+    label_y: float
+    count_x: float
+    count_y: float
 
 
 @dataclass(frozen=True)
@@ -37,14 +57,15 @@ class Chart:
     title: str
     bars: tuple[Bar, ...]
     total: int
+    width: int
+    height: int
+    #: Bars grow to the right from labels on the left (long labels); else columns grow upwards.
+    horizontal: bool
 
     @property
-    def width(self) -> int:
-        return WIDTH
-
-    @property
-    def height(self) -> int:
-        return HEIGHT
+    def summary(self) -> str:
+        """The chart as one sentence, for screen readers."""
+        return f"{self.title}: " + ", ".join(f"{bar.label} {bar.count}" for bar in self.bars)
 
 
 def _one(column: str) -> Values:
@@ -117,24 +138,80 @@ def _sort_key(label: object) -> tuple:
     return (1, 0, str(label)) if label != NONE else (2, 0, "")
 
 
+def _text_width(text: str) -> int:
+    """Width in half-width characters: Japanese and other wide characters count twice."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _cut(text: str, width: int) -> str:
+    """`text` cut to `width` half-width characters, an ellipsis marking the cut."""
+    if _text_width(text) <= width:
+        return text
+    kept = ""
+    for char in text:
+        if _text_width(kept + char) > width - 1:
+            break
+        kept += char
+    return kept + "…"
+
+
 def chart(title: str, counts: Counter) -> Chart:
+    """Columns when every label fits under one (a cost curve), else labelled horizontal bars."""
     labels = sorted(counts, key=_sort_key)
-    peak = max(counts.values(), default=0)
-    slot = WIDTH / max(len(labels), 1)
+    peak = max(counts.values(), default=0) or 1
+    horizontal = any(_text_width(str(label)) > COLUMN_LABEL for label in labels)
     bars = []
-    for index, label in enumerate(labels):
-        height = (HEIGHT - 20) * counts[label] / peak if peak else 0
-        bars.append(
-            Bar(
-                label=str(label),
-                count=counts[label],
-                x=round(index * slot + slot * 0.1, 1),
-                y=round(HEIGHT - 14 - height, 1),
-                width=round(slot * 0.8, 1),
-                height=round(height, 1),
+    if horizontal:
+        room = WIDTH - GUTTER - COUNT_ROOM
+        for index, label in enumerate(labels):
+            length = room * counts[label] / peak
+            top = index * ROW + 2
+            bars.append(
+                Bar(
+                    label=str(label),
+                    short_label=_cut(str(label), GUTTER_LABEL),
+                    count=counts[label],
+                    x=GUTTER,
+                    y=top,
+                    width=round(length, 1),
+                    height=ROW - 6,
+                    label_x=GUTTER - 6,
+                    label_y=top + ROW - 9,
+                    count_x=round(GUTTER + length + 4, 1),
+                    count_y=top + ROW - 9,
+                )
             )
-        )
-    return Chart(title=title, bars=tuple(bars), total=sum(counts.values()))
+        height = len(labels) * ROW + 4
+    else:
+        slot = WIDTH / max(len(labels), 1)
+        column = min(slot * 0.7, COLUMN_WIDTH)
+        for index, label in enumerate(labels):
+            length = COLUMN_HEIGHT * counts[label] / peak
+            left = index * slot
+            bars.append(
+                Bar(
+                    label=str(label),
+                    short_label=str(label),
+                    count=counts[label],
+                    x=round(left + (slot - column) / 2, 1),
+                    y=round(COLUMN_TOP + COLUMN_HEIGHT - length, 1),
+                    width=round(column, 1),
+                    height=round(length, 1),
+                    label_x=round(left + slot / 2, 1),
+                    label_y=COLUMN_TOP + COLUMN_HEIGHT + COLUMN_BOTTOM - 3,
+                    count_x=round(left + slot / 2, 1),
+                    count_y=round(COLUMN_TOP + COLUMN_HEIGHT - length - 3, 1),
+                )
+            )
+        height = COLUMN_TOP + COLUMN_HEIGHT + COLUMN_BOTTOM
+    return Chart(
+        title=title,
+        bars=tuple(bars),
+        total=sum(counts.values()),
+        width=WIDTH,
+        height=height,
+        horizontal=horizontal,
+    )
 
 
 def deck_charts(game_slug: str, deck: Deck) -> list[Chart]:
