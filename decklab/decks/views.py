@@ -356,12 +356,15 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
         names = selectors.cards_by_number(
             deck.game, edits.numbers(old.zones) | edits.numbers(new_.zones)
         )
+        zones = {zone.slug: zone for zone in get_game(deck.game).zones}
         diff = {
             "old": old,
             "new": new_,
             "zones": [
                 {
                     "zone": zone,
+                    "label": zones[zone].label if zone in zones else zone,
+                    "label_ja": zones[zone].label_ja if zone in zones else "",
                     "added": [(n, c, names.get(n)) for n, c in sorted(change["added"].items())],
                     "removed": [(n, c, names.get(n)) for n, c in sorted(change["removed"].items())],
                 }
