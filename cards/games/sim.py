@@ -61,6 +61,26 @@ def hypergeometric(
     return out
 
 
+def deal_counts(
+    rng: np.random.Generator, counts: Sequence[int], cards: Any, games: int
+) -> np.ndarray:
+    """How many cards of each kind lie among the top `cards` of `games` shuffled decks.
+
+    `counts[k]` cards are of kind k; `cards` is a number or one per game. Returns a (kinds,
+    games) int64 array: kind by kind, each count is hypergeometric among the cards still to
+    place (the multivariate hypergeometric, one table draw per kind).
+    """
+    out = np.empty((len(counts), games), dtype=np.int64)
+    left = np.broadcast_to(np.asarray(cards, dtype=np.int64), (games,)).copy()
+    total = int(sum(counts))
+    for kind, count in enumerate(counts[:-1]):
+        out[kind] = hypergeometric(rng, total, count, left, games)
+        left -= out[kind]
+        total -= count
+    out[-1] = left
+    return out
+
+
 @cache
 def _cumulative(low: int, high: int, most_good: int, most_draws: int) -> np.ndarray:
     """P(at most x good cards), as [x, total - low, good, draws], for every cell in the ranges.

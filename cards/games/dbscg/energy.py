@@ -10,10 +10,11 @@ its own kind and is never charged.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache, reduce
+from functools import cache, cached_property, reduce
 from itertools import combinations
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -106,21 +107,158 @@ class Kinds:
             return plain
         return next((kind for kind in coloured if hand[kind]), None)
 
+    @cached_property
+    def _sets(self) -> tuple[np.ndarray, np.ndarray]:
+        """`matched` as arrays: per set S of colours the needs outside S, and a (kinds, sets)
+        matrix of 1 where a kind can pay some colour in S."""
+        outside = [sum(n for c, n in self.cost.needs if c not in s) for s in self.cost.subsets]
+        helps = np.zeros((self.count, len(outside)), dtype=np.int64)
+        for i, signature in enumerate(self.signatures):
+            for j, subset in enumerate(self.cost.subsets):
+                helps[1 + i, j] = bool(signature & subset)
+        return np.asarray(outside, dtype=np.int64), helps
+
+    def pays(self, energy: np.ndarray) -> np.ndarray:
+        """`payable` for every game at once: (kinds, games) energy counts in."""
+        outside, helps = self._sets
+        matched = (helps.T @ energy + outside[:, None]).min(axis=0)
+        total_need = sum(n for _, n in self.cost.needs)
+        return (energy.sum(axis=0) >= self.cost.energy) & (matched >= total_need)
+
     def charges(self, hand: np.ndarray, energy: np.ndarray) -> np.ndarray:
-        """`charge` for every game at once: (games, kinds) counts in, kind (or −1) out."""
-        columns = list(energy.T)
-        base = self.matched(columns)
-        choice = np.full(len(hand), -1)
+        """`charge` for every game at once: (kinds, games) counts in, kind (or −1) out."""
+        outside, helps = self._sets
+        per_set = helps.T @ energy + outside[:, None]
+        base = per_set.min(axis=0)
+        choice = np.full(hand.shape[1], -1)
         coloured = range(1, len(self.signatures))
         for kind in coloured:
-            better = self.matched(_plus(columns, kind)) > base
-            choice[(choice < 0) & (hand[:, kind] > 0) & better] = kind
+            better = (per_set + helps[kind][:, None]).min(axis=0) > base
+            choice[(choice < 0) & (hand[kind] > 0) & better] = kind
         plain = len(self.signatures)
-        choice[(choice < 0) & (hand[:, plain] > 0)] = plain
+        choice[(choice < 0) & (hand[plain] > 0)] = plain
         for kind in coloured:
-            choice[(choice < 0) & (hand[:, kind] > 0)] = kind
+            choice[(choice < 0) & (hand[kind] > 0)] = kind
         return choice
 
 
-def _plus(values: Sequence[Any], kind: int) -> list[Any]:
-    return [value + (i == kind) for i, value in enumerate(values)]
+def _plus(values: Sequence[Any], kind: int) -> tuple[Any, ...]:
+    return (*values[:kind], values[kind] + 1, *values[kind + 1 :])
+
+
+#: States of the exact energy DP, tagged by how much of the detail still matters:
+#: (DETAILED, hand counts per kind, energy counts per kind) while a specified colour is unmatched;
+#: (MATCHED, targets seen, other cards in hand, energy) once every colour is matched;
+#: (PAID, targets seen) once the energy pays the cost.
+DETAILED, MATCHED, PAID = 0, 1, 2
+State = tuple[Any, ...]
+
+
+class Curve:
+    """The exact distribution of the energy-on-curve game, turn by turn, over lumped states.
+
+    Energy only grows and a paid cost stays paid, so states that can no longer differ in what
+    is asked are merged: once every specified colour is matched the charge rule charges any card
+    but the target and only the energy count matters; once the cost is paid only the number of
+    targets seen does (they are never charged, so one in hand is one seen). Draws are uniform
+    over the cards not yet seen (the life cards are unseen too), which needs only the counts seen.
+    """
+
+    def __init__(self, kinds: Kinds, counts: Sequence[int]):
+        self.kinds = kinds
+        self.counts = tuple(counts)
+        self.size = sum(counts)
+        self.need = sum(n for _, n in kinds.cost.needs)
+        self._matched: dict[tuple[int, ...], int] = {}
+        self._charge: dict[State, int | None] = {}
+
+    def run(self, opening: int, draws: Sequence[int]) -> tuple[list[float], list[float]]:
+        """P(the card is in hand and payable) and P(payable) after each turn's charge."""
+        states: dict[State, float] = {}
+        everything = comb(self.size, opening)
+        for hand in _counts(self.counts, opening):
+            ways = 1
+            for n, k in zip(self.counts, hand, strict=True):
+                ways *= comb(n, k)
+            _add(states, self._lump(hand, (0,) * len(hand)), ways / everything)
+        seen = opening
+        hit, can_pay = [], []
+        for turn_draws in draws:
+            for _ in range(turn_draws):
+                states = self._draw(states, self.size - seen)
+                seen += 1
+            states = self._charge_all(states)
+            paid = [(state[1], p) for state, p in states.items() if state[0] == PAID]
+            can_pay.append(sum(p for _, p in paid))
+            hit.append(sum(p for targets, p in paid if targets))
+        return hit, can_pay
+
+    def _draw(self, states: dict[State, float], unseen: int) -> dict[State, float]:
+        out: dict[State, float] = {}
+        for state, p in states.items():
+            if state[0] == DETAILED:
+                _, hand, energy = state
+                for kind, n in enumerate(self.counts):
+                    left = n - hand[kind] - energy[kind]
+                    if left:
+                        _add(out, (DETAILED, _plus(hand, kind), energy), p * left / unseen)
+                continue
+            targets_left = self.counts[TARGET] - state[1]
+            if targets_left:
+                _add(out, (state[0], state[1] + 1, *state[2:]), p * targets_left / unseen)
+            if unseen > targets_left:
+                other = p * (unseen - targets_left) / unseen
+                if state[0] == MATCHED:
+                    _add(out, (MATCHED, state[1], state[2] + 1, state[3]), other)
+                else:
+                    _add(out, state, other)
+        return out
+
+    def _charge_all(self, states: dict[State, float]) -> dict[State, float]:
+        out: dict[State, float] = {}
+        for state, p in states.items():
+            if state[0] == DETAILED:
+                _, hand, energy = state
+                kind = self._charge.get(state, -1)
+                if kind == -1:
+                    kind = self._charge[state] = self.kinds.charge(hand, energy)
+                if kind is not None:
+                    hand, energy = _minus(hand, kind), _plus(energy, kind)
+                state = self._lump(hand, energy)
+            elif state[0] == MATCHED and state[2]:
+                _, targets, others, energy_count = state
+                state = self._settle(targets, others - 1, energy_count + 1)
+            _add(out, state, p)
+        return out
+
+    def _lump(self, hand: tuple[int, ...], energy: tuple[int, ...]) -> State:
+        matched = self._matched.get(energy)
+        if matched is None:
+            matched = self._matched[energy] = self.kinds.matched(energy)
+        if matched < self.need:
+            return (DETAILED, hand, energy)
+        return self._settle(hand[TARGET], sum(hand) - hand[TARGET], sum(energy))
+
+    def _settle(self, targets: int, others: int, energy: int) -> State:
+        if energy >= self.kinds.cost.energy:
+            return (PAID, targets)
+        return (MATCHED, targets, others, energy)
+
+
+def _add(states: dict[State, float], state: State, p: float) -> None:
+    states[state] = states.get(state, 0.0) + p
+
+
+def _counts(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Every count vector of `size` cards over the kinds that the counts allow."""
+    if len(counts) == 1:
+        if size <= counts[0]:
+            yield (size,)
+        return
+    for first in range(min(counts[0], size) + 1):
+        for rest in _counts(counts[1:], size - first):
+            yield (first, *rest)
+
+
+def _minus(values: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    return (*values[:kind], values[kind] - 1, *values[kind + 1 :])

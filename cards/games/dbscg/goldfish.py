@@ -8,7 +8,6 @@ player's first turn) and may charge 1 card from hand to energy.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from math import comb
 from typing import Any
 
@@ -17,7 +16,7 @@ import numpy as np
 from cards.games import stats
 from cards.games.base import Card
 from cards.games.dbscg.energy import TARGET as CHOSEN
-from cards.games.dbscg.energy import Cost, Kinds
+from cards.games.dbscg.energy import Cost, Curve, Kinds
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     PLAY_FIELD,
@@ -37,7 +36,7 @@ from cards.games.goldfish import (
     schedule,
     turn_field,
 )
-from cards.games.sim import batches, deal, deal_kinds
+from cards.games.sim import batches, deal, deal_counts, deal_kinds
 
 OPENING_HAND = 6
 LIFE = 8
@@ -253,8 +252,8 @@ class EnergyCurveGoal(Goal):
     """P(the energy pays a chosen card's cost on turn t, and the card is in hand), by turn.
 
     One charge a turn by `Kinds.charge`; no mulligan. Exact: dynamic programming over the counts
-    per kind in hand and in energy after each draw and charge; the life cards are unseen, so every
-    draw is uniform over the cards not yet seen.
+    per kind in hand and in energy after each draw and charge, lumped once only fewer of them
+    matter (`Curve`).
     """
 
     proportions = ("hit", "can_pay")
@@ -270,41 +269,12 @@ class EnergyCurveGoal(Goal):
             raise GoalError(f"a {self.size}-card deck runs out before turn {self.turns}.")
 
     def exact(self) -> dict[str, Any]:
-        k = self.kinds.count
-        states: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
-        for hand in _hands(self.counts, OPENING_HAND):
-            p = _ways(self.counts, hand) / comb(self.size, OPENING_HAND)
-            states[(hand, (0,) * k)] = p
-        seen = OPENING_HAND
-        hit, can_pay = [], []
-        for draws in self.draws:
-            for _ in range(draws):
-                nxt: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
-                unseen = self.size - seen
-                for (hand, energy), p in states.items():
-                    for kind in range(k):
-                        left = self.counts[kind] - hand[kind] - energy[kind]
-                        if left:
-                            key = (_plus(hand, kind), energy)
-                            nxt[key] = nxt.get(key, 0.0) + p * left / unseen
-                states = nxt
-                seen += 1
-            charged: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
-            for (hand, energy), p in states.items():
-                kind = self.kinds.charge(hand, energy)
-                if kind is not None:
-                    hand, energy = _minus(hand, kind), _plus(energy, kind)
-                charged[(hand, energy)] = charged.get((hand, energy), 0.0) + p
-            states = charged
-            pays = [(hand, p) for (hand, energy), p in states.items() if self.kinds.payable(energy)]
-            can_pay.append(sum(p for _, p in pays))
-            hit.append(sum(p for hand, p in pays if hand[CHOSEN]))
+        hit, can_pay = Curve(self.kinds, self.counts).run(OPENING_HAND, self.draws)
         return {"hit": hit, "can_pay": can_pay}
 
-    def _tally(self, tally: Tally, turn: int, hand: Any, energy: Any) -> None:
-        pays = self.kinds.payable(energy)
+    def _tally(self, tally: Tally, turn: int, pays: Any, in_hand: Any) -> None:
         tally.count(f"can_pay:{turn}", pays)
-        tally.count(f"hit:{turn}", pays & (hand[CHOSEN] > 0))
+        tally.count(f"hit:{turn}", pays & in_hand)
 
     def _finish(self, tally: Tally) -> Tally:
         tally.counts["hit"] = tally.counts.get(f"hit:{self.turns}", 0)
@@ -312,23 +282,25 @@ class EnergyCurveGoal(Goal):
         return tally
 
     def fast(self, rng: np.random.Generator, trials: int) -> Tally:
+        """Deals only the hand and the draws: the life cards are unseen, so each draw is uniform
+        over the cards not in hand or energy."""
         tally = Tally(games=trials)
-        k = self.kinds.count
+        counts = np.asarray(self.counts, dtype=np.int64)[:, None]
+        kinds = np.arange(len(self.counts))[:, None]
         for games in batches(trials):
-            dealt = deal_kinds(rng, self.counts, OPENING_HAND + LIFE + sum(self.draws), games)
-            hand = np.stack([(dealt[:OPENING_HAND] == i).sum(axis=0) for i in range(k)], axis=1)
+            hand = deal_counts(rng, self.counts, OPENING_HAND, games)
             energy = np.zeros_like(hand)
-            rows = np.arange(games)
-            position = OPENING_HAND + LIFE  # life: face down, never seen
+            seen = OPENING_HAND
             for turn, draws in enumerate(self.draws, start=1):
-                for card in dealt[position : position + draws]:
-                    hand[rows, card] += 1
-                position += draws
-                choice = self.kinds.charges(hand, energy)
-                charging = choice >= 0
-                hand[rows[charging], choice[charging]] -= 1
-                energy[rows[charging], choice[charging]] += 1
-                self._tally(tally, turn, list(hand.T), list(energy.T))
+                for _ in range(draws):
+                    edges = np.cumsum(counts - hand - energy, axis=0)
+                    point = rng.random(games) * (self.size - seen)
+                    hand += kinds == (point >= edges).sum(axis=0)
+                    seen += 1
+                charged = kinds == self.kinds.charges(hand, energy)
+                hand -= charged
+                energy += charged
+                self._tally(tally, turn, self.kinds.pays(energy), hand[CHOSEN] > 0)
         return self._finish(tally)
 
     def reference(self, rng: random.Random, trials: int) -> Tally:
@@ -348,12 +320,8 @@ class EnergyCurveGoal(Goal):
                 if kind is not None:
                     hand.remove(kind)
                     energy.append(kind)
-                self._tally(
-                    tally,
-                    turn,
-                    [hand.count(kind) for kind in range(self.kinds.count)],
-                    [energy.count(kind) for kind in range(self.kinds.count)],
-                )
+                charged = tuple(energy.count(kind) for kind in range(self.kinds.count))
+                self._tally(tally, turn, self.kinds.payable(charged), CHOSEN in hand)
         return self._finish(tally)
 
     def summarize(self, tally: Tally, exact: Any) -> dict[str, Any]:
@@ -376,32 +344,6 @@ class EnergyCurveGoal(Goal):
                 for turn in range(1, self.turns + 1)
             ],
         }
-
-
-def _hands(counts: Sequence[int], size: int):
-    """Every count vector of `size` cards over the kinds that the counts allow."""
-    if len(counts) == 1:
-        if size <= counts[0]:
-            yield (size,)
-        return
-    for first in range(min(counts[0], size) + 1):
-        for rest in _hands(counts[1:], size - first):
-            yield (first, *rest)
-
-
-def _ways(counts: Sequence[int], hand: Sequence[int]) -> int:
-    ways = 1
-    for n, k in zip(counts, hand, strict=True):
-        ways *= comb(n, k)
-    return ways
-
-
-def _plus(values: tuple[int, ...], kind: int) -> tuple[int, ...]:
-    return (*values[:kind], values[kind] + 1, *values[kind + 1 :])
-
-
-def _minus(values: tuple[int, ...], kind: int) -> tuple[int, ...]:
-    return (*values[:kind], values[kind] - 1, *values[kind + 1 :])
 
 
 def prepare_energy_curve(context: Context, goal: dict[str, Any]) -> EnergyCurveGoal:
