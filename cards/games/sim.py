@@ -56,7 +56,7 @@ def hypergeometric(
     cell = ((values[0] - low) * goods + values[1]) * draws_ + values[2]
     uniform = rng.random(games)
     out = np.zeros(games, dtype=np.int64)
-    for column in table[:-1].reshape(table.shape[0] - 1, -1):
+    for column in table[:-1].reshape(table.shape[0] - 1, table[0].size):
         out += uniform >= column.take(cell)
     return out
 

@@ -439,11 +439,15 @@ class DeckOutGoal(Goal):
 
     def fast(self, rng: np.random.Generator, trials: int) -> Tally:
         tally = Tally(games=trials)
-        amounts = np.asarray(list(self.taken), dtype=np.int64)
-        weights = np.asarray(list(self.taken.values()))
+        amounts = np.asarray(list(self.taken), dtype=np.int16)
+        edges = np.cumsum(list(self.taken.values()))[:-1]
         n = self._life_lost_before(self.deck_out)
         for games in batches(trials):
-            taken = rng.choice(amounts, size=(max(n, 1), games), p=weights)[:n]
+            uniform = rng.random((n, games))
+            index = np.zeros(uniform.shape, dtype=np.intp)
+            for edge in edges:  # inverse transform over the declared weights
+                index += uniform >= edge
+            taken = amounts[index]
             dead = np.cumsum(taken, axis=0) >= LIFE
             when = np.where(dead.any(axis=0), np.argmax(dead, axis=0) + 1, NEVER)
             self._count(tally, when if self.first else when - 1)

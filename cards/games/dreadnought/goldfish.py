@@ -43,7 +43,7 @@ from cards.games.goldfish import (
     schedule,
     turn_field,
 )
-from cards.games.sim import batches, deal, deal_kinds
+from cards.games.sim import batches, deal, deal_counts, hypergeometric
 
 OPENING_HAND = 7
 OPENING_BURSTS = 1
@@ -569,22 +569,23 @@ class DrawsGoal(Goal):
         tally.observe("bursts", np.full(len(returned), OPENING_BURSTS + self.turns))
 
     def fast(self, rng: np.random.Generator, trials: int) -> Tally:
+        """Deals the hand by kinds, then only how many targets each later group of cards holds:
+        the redraw, then each turn's speed card and draws (all from the unseen cards)."""
         tally = Tally(games=trials)
-        steps = 2 * OPENING_HAND + self.per_turn * self.turns
+        targets = self.counts[TARGET]
         for games in batches(trials):
-            kinds = deal_kinds(rng, self.counts, steps, games)
-            seen = np.vstack(
-                [np.zeros((1, games), dtype=np.int64), np.cumsum(kinds == TARGET, axis=0)]
+            hand = deal_counts(rng, self.counts, OPENING_HAND, games)
+            returned = hand[DISCARDED]
+            unseen = self.size - OPENING_HAND
+            drawn = hand[TARGET] + hypergeometric(
+                rng, unseen, targets - hand[TARGET], returned, games
             )
-            returned = (kinds[:OPENING_HAND] == DISCARDED).sum(axis=0)
-            # Targets are kept, so those drawn are the targets among the first cards dealt.
-            hits = [
-                np.take_along_axis(
-                    seen, (OPENING_HAND + returned + self.per_turn * turn)[None, :], axis=0
-                )[0]
-                >= self.at_least
-                for turn in range(self.turns + 1)
-            ]
+            unseen = unseen - returned
+            hits = [drawn >= self.at_least]
+            for _turn in range(self.turns):
+                drawn = drawn + hypergeometric(rng, unseen, targets - drawn, self.per_turn, games)
+                unseen = unseen - self.per_turn
+                hits.append(drawn >= self.at_least)
             self._count(tally, hits, returned)
         return tally
 
