@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 
 from cards.games import deckcode, decklist, messages
 from cards.games.registry import UnknownGame, get_game
+from cards.games.text import whole_number
 from cards.validation import (
     MAX_DECKLIST_BYTES,
     format_matrix,
@@ -150,8 +151,8 @@ class LegalityView(APIView):
     content_negotiation_class = DeckFormatNegotiation
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        length = request.META.get("CONTENT_LENGTH") or "0"
-        if length.isdigit() and int(length) > MAX_BODY_BYTES:
+        length = whole_number(request.META.get("CONTENT_LENGTH") or "")
+        if length is not None and length > MAX_BODY_BYTES:
             raise PayloadTooLarge()
         super().initial(request, *args, **kwargs)
 

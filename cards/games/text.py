@@ -1,4 +1,4 @@
-"""Text folding shared by decklist parsing, card lookup and search.
+"""Text folding shared by decklist parsing, card lookup and search; whole numbers typed by people.
 
 Players type card names in many shapes: half-width katakana from old sites, hiragana for katakana,
 full-width Latin letters, odd spacing. Everything that compares names goes through `fold`, so that
@@ -24,3 +24,20 @@ def fold(text: str) -> str:
 def fold_compact(text: str) -> str:
     """`fold` without any spaces: for names whose spacing varies between printings and lists."""
     return fold(text).replace(" ", "")
+
+
+#: Digits a typed whole number may have: any such number fits a 64-bit database id.
+MAX_DIGITS = 18
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number `text` spells in ASCII digits (spaces around allowed), else None.
+
+    Ids, versions and sizes come from URLs, forms and headers. `str.isdigit` accepts `²` and `١`,
+    which `int` then refuses or reads, and `int` refuses thousands of digits outright; a number too
+    long for a database id is no id either. One check here, so no caller answers with a 500.
+    """
+    text = text.strip()
+    if not (0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()):
+        return None
+    return int(text)

@@ -25,6 +25,7 @@ from cards.games import deckcode
 from cards.games.decklist import load
 from cards.games.goldfish import goal_forms
 from cards.games.registry import UnknownGame, get_game
+from cards.games.text import whole_number
 from cards.pool import DatabasePool
 from decklab.decks import edits, images, selectors, services, sheets
 from decklab.decks.forms import (
@@ -161,10 +162,8 @@ def _build_url(ws: Workspace) -> str:
 
 
 def _expected_version(request: HttpRequest) -> int:
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return -1
+    version = whole_number(request.POST.get("version", ""))
+    return -1 if version is None else version
 
 
 def _deck_panel(request: HttpRequest, ws: Workspace, *, error: str = "", status: int = 200):
@@ -349,9 +348,9 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     versions = deck.versions.all()
     diff = None
-    a, b = request.GET.get("a"), request.GET.get("b")
-    if a and b and a.isdigit() and b.isdigit():
-        old, new_ = selectors.version_of(deck, int(a)), selectors.version_of(deck, int(b))
+    a, b = whole_number(request.GET.get("a", "")), whole_number(request.GET.get("b", ""))
+    if a is not None and b is not None:
+        old, new_ = selectors.version_of(deck, a), selectors.version_of(deck, b)
         changes = edits.diff(old.zones, new_.zones)
         names = selectors.cards_by_number(
             deck.game, edits.numbers(old.zones) | edits.numbers(new_.zones)
@@ -378,10 +377,11 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
 def revert(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     number = request.POST.get("number", "")
+    revert_to = whole_number(number)
     try:
         services.deck_revert(
             deck=deck,
-            number=int(number) if number.isdigit() else -1,
+            number=-1 if revert_to is None else revert_to,
             expected_version=_expected_version(request),
         )
         messages.success(request, f"Version {number} is now the current version ({deck.version}).")
@@ -685,14 +685,15 @@ def simulate(request: HttpRequest, pk: int) -> HttpResponse:
             request, "decks/_simulation.html", {"error": "Check trials and seed."}, status=400
         )
     targets = [(f"{deck.name} (version {deck.version})", ws)]
-    kind, _, ident = form.cleaned_data["compare"].partition(":")
-    if kind == "version" and ident.isdigit():
-        old = selectors.version_of(deck, int(ident))
+    kind, _, raw_ident = form.cleaned_data["compare"].partition(":")
+    ident = whole_number(raw_ident)
+    if kind == "version" and ident is not None:
+        old = selectors.version_of(deck, ident)
         targets.append(
             (f"{deck.name} (version {old.number})", Workspace(deck.game, deck.format, old.zones))
         )
-    elif kind == "deck" and ident.isdigit():
-        other = selectors.deck_for_owner(request.user, int(ident))
+    elif kind == "deck" and ident is not None:
+        other = selectors.deck_for_owner(request.user, ident)
         targets.append((f"{other.name} (version {other.version})", _workspace(request, other)))
     return _simulate(request, targets, form)
 

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from cards.games.goldfish import DEFAULT_TRIALS, goal_forms
 from cards.games.registry import GAMES, all_games, get_game
+from cards.games.text import whole_number
 from decklab.goldfish import charts, selectors, services
 from decklab.goldfish.models import SimulationRun
 
@@ -114,9 +115,9 @@ def _goals(data: Any, forms: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if chosen is None:
         raise services.SimulationRefused("Choose a goal.")
     goal = _goal_from_form(data, chosen)
-    if data.get("every_turn") and str(goal.get("turn", "")).isdigit():
-        last = min(int(goal["turn"]), MAX_TURN_SERIES)
-        return [{**goal, "turn": turn} for turn in range(1, last + 1)]
+    last = whole_number(str(goal.get("turn", "")))
+    if data.get("every_turn") and last is not None:
+        return [{**goal, "turn": turn} for turn in range(1, min(last, MAX_TURN_SERIES) + 1)]
     return [goal]
 
 
