@@ -2,8 +2,8 @@
 
 Thin views over `services` (writes) and `selectors`/`Workspace` (reads). Every action is a plain
 form POST that redirects back to the page; when htmx sends it, the answer is the deck panel alone
-with `HX-Trigger: deckChanged`, and the legality and statistics panels refresh themselves on that
-event. A stale or refused save answers 409/400 with the current deck and the reason.
+with `HX-Trigger-After-Swap: deckChanged`, and the legality and statistics panels refresh themselves
+on that event. A stale or refused save answers 409/400 with the current deck and the reason.
 """
 
 from __future__ import annotations
@@ -173,7 +173,8 @@ def _deck_panel(request: HttpRequest, ws: Workspace, *, error: str = "", status:
         {"ws": ws, "urls": _urls(ws), "error": error},
         status=status,
     )
-    response["HX-Trigger"] = "deckChanged"
+    # After the swap, not on arrival: the panels' refresh sends the new panel's version or deck code.
+    response["HX-Trigger-After-Swap"] = "deckChanged"
     return response
 
 
