@@ -37,7 +37,7 @@ MAX_IMAGE_BYTES = 8 * 1024 * 1024
 MAX_IMAGE_PIXELS = 40_000_000
 UPLOAD_FORMATS = ("PNG", "JPEG", "WEBP", "GIF")
 #: Bump when the drawing changes, so cached faces are redrawn.
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 
 #: Band colours by folded colour word, in any of the games' spellings.
 _COLOURS = {
@@ -182,14 +182,17 @@ def draw_face(card: Card) -> bytes:
     y += 18
     label_font, value_font = font(20), font(26)
     for label, value in facts(card.game, card.to_game_card()):
+        # Long labels wrap in their own column instead of running under the value.
+        labels = _wrap(label, 20, 180)
         lines = _wrap(value, 26, width - 2 * margin - 190)
-        if y + 34 * len(lines) > height - 70:
+        rows = max(34 * len(lines), 26 * len(labels))
+        if y + rows > height - 70:
             break
-        draw.text((margin, y + 3), label, font=label_font, fill=_NEUTRAL)
-        for line in lines:
-            draw.text((margin + 190, y), line, font=value_font, fill=_INK)
-            y += 34
-        y += 6
+        for index, text in enumerate(labels):
+            draw.text((margin, y + 3 + 26 * index), text, font=label_font, fill=_NEUTRAL)
+        for index, line in enumerate(lines):
+            draw.text((margin + 190, y + 34 * index), line, font=value_font, fill=_INK)
+        y += rows + 6
     draw.text(
         (width // 2, height - 44),
         "DeckLab — generated face, no card art",
