@@ -17,7 +17,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.negotiation import DefaultContentNegotiation
-from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -26,6 +26,7 @@ from rest_framework.views import APIView
 from cards.games import deckcode, decklist, messages
 from cards.games.registry import UnknownGame, get_game
 from cards.games.text import whole_number
+from cards.parsers import JSONParser
 from cards.validation import (
     MAX_DECKLIST_BYTES,
     format_matrix,

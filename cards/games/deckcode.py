@@ -15,6 +15,7 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cards.games import jsontext
 from cards.games.registry import UnknownGame, get_game
 
 VERSION = "1"
@@ -68,7 +69,7 @@ def decode(code: str) -> DeckCode:
         raise DeckCodeError("this is not a DeckLab deck code (unknown version)")
     payload = _inflate(code[1:])
     try:
-        game_slug, format_slug, zones = json.loads(payload.decode("utf-8"))
+        game_slug, format_slug, zones = jsontext.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, TypeError) as error:
         raise DeckCodeError("the deck code is damaged (its contents are unreadable)") from error
     if not isinstance(game_slug, str) or not isinstance(format_slug, str):

@@ -6,7 +6,6 @@ tells htmx to stop polling, and carries the results in place of the progress bar
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -14,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from cards.games import jsontext
 from cards.games.goldfish import DEFAULT_TRIALS, goal_forms
 from cards.games.registry import GAMES, all_games, get_game
 from cards.games.text import whole_number
@@ -92,7 +92,7 @@ def _field_value(kind: str, raw: str) -> Any:
             return raw
     if kind == "mapping":
         try:
-            return json.loads(raw)
+            return jsontext.loads(raw)
         except ValueError:
             return raw
     return raw  # `int` and `choice` values are checked and converted by the engine
@@ -107,7 +107,7 @@ def _goals(data: Any, forms: list[dict[str, Any]]) -> list[dict[str, Any]]:
     typed = data.get("goals_json", "").strip()
     if typed:
         try:
-            goals = json.loads(typed)
+            goals = jsontext.loads(typed)
         except ValueError as error:
             raise services.SimulationRefused(f"The goals are not valid JSON: {error}.") from None
         return goals if isinstance(goals, list) else [goals]

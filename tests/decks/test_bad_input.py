@@ -2,12 +2,14 @@
 
 `str.isdigit` passes `²`, and `int` refuses a run of thousands of digits: both once reached `int`
 from a query string or a form, so each page that reads a number from the request is asked with them.
+JSON nested 100,000 deep made Python's parser raise `RecursionError`.
 """
 
 import pytest
 from django.urls import reverse
 
 from cards.games import deckcode
+from tests.legality.test_bad_input import DEEP_JSON, deep_deck_code
 
 pytestmark = pytest.mark.django_db
 
@@ -58,3 +60,13 @@ def test_the_builder_shows_a_code_whose_card_number_holds_odd_digits(client, dbs
     for name in ("build", "build-text"):
         response = client.get(reverse(f"decks:{name}", args=["dbscg"]), {"c": code})
         assert response.status_code == 200
+
+
+def test_the_builder_answers_a_code_that_inflates_to_deep_nesting_with_404(client, db):
+    response = client.get(reverse("decks:build", args=["dbscg"]), {"c": deep_deck_code()})
+    assert response.status_code == 404
+
+
+def test_the_deck_api_answers_json_nested_too_deeply_with_400(client_of_owner):
+    response = client_of_owner.post("/api/v1/decks", DEEP_JSON, content_type="application/json")
+    assert response.status_code == 400

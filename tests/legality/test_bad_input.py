@@ -1,9 +1,14 @@
-"""The legality API reads odd request headers as a client's mistake, never a 500.
+"""The legality API reads odd headers and bodies as a client's mistake, never a 500.
 
-A `Content-Length` of `²` passed `str.isdigit` and then made `int` raise inside the size check.
+A `Content-Length` of `²` passed `str.isdigit` and then made `int` raise inside the size check;
+JSON nested 100,000 deep (in a body, or inflated from a short deck code) made Python's parser raise
+`RecursionError`.
 """
 
 from __future__ import annotations
+
+import base64
+import zlib
 
 import pytest
 
@@ -22,3 +27,32 @@ def test_a_content_length_that_is_not_a_number_is_not_a_500(client, endpoint, le
         CONTENT_LENGTH=length,
     )
     assert response.status_code < 500
+
+
+DEEP_JSON = "[" * 100_000 + "]" * 100_000
+
+
+def deep_deck_code() -> str:
+    """A 300-character code whose JSON inflates to 100,000 nested lists."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(DEEP_JSON.encode()) + packer.flush()
+    return "1" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/v1/games/dbscg/validate", "/api/v1/games/dbscg/matrix", "/api/v1/deck-codes"]
+)
+def test_a_json_body_nested_too_deeply_is_400(client, url):
+    response = client.post(url, data=DEEP_JSON, content_type="application/json")
+    assert response.status_code == 400
+    assert "nested too deeply" in response.json()["detail"]
+
+
+def test_a_deck_code_that_inflates_to_deep_nesting_is_a_broken_code(client):
+    code = deep_deck_code()
+    for response in (
+        client.get(f"/api/v1/deck-codes/{code}"),
+        client.get("/api/v1/games/dbscg/matrix", {"code": code}),
+    ):
+        assert response.status_code == 400
+        assert "damaged" in response.json()["detail"]

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from cards.games import goldfish
+from cards.games import goldfish, jsontext
 from cards.games.decklist import load
 from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.pool import DatabasePool
@@ -92,7 +92,7 @@ class Command(BaseCommand):
 
 def _goal(text: str) -> dict[str, Any]:
     try:
-        goal = json.loads(text)
+        goal = jsontext.loads(text)
     except json.JSONDecodeError as error:
         raise _usage(f"--goal {text!r} is not JSON: {error.msg} at column {error.colno}.") from None
     if not isinstance(goal, dict):
