@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,8 @@ from typing import Any, BinaryIO
 
 from django.db import connection, transaction
 
-from cards.games import base
+from cards.games import base, jsontext
+from cards.games.decklist import MAX_QUANTITY
 from cards.games.game import Game, number_key
 from cards.games.registry import get_game
 from cards.games.schema import RowError
@@ -92,6 +94,14 @@ def _csv_rows(text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
     if not reader.fieldnames:
         raise ImportFailed([Problem(1, "", "the file is empty: expected a header row")])
     reader.fieldnames = [name.strip() for name in reader.fieldnames]
+    twice = sorted(
+        {name for name in reader.fieldnames if name and reader.fieldnames.count(name) > 1}
+    )
+    if twice:
+        # csv.DictReader would keep the last cell silently: which one the file meant is unknown.
+        raise ImportFailed(
+            [Problem(1, name, "the header names this column twice") for name in twice]
+        )
     rows = []
     start = 2
     try:
@@ -107,7 +117,6 @@ def _csv_rows(text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
 
 
 def _json_rows(text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
-    decoder = json.JSONDecoder()
     position = _skip_space(text, 0)
     if not text.startswith("[", position):
         raise ImportFailed([Problem(1, "", "a JSON card file is a list of objects")])
@@ -119,13 +128,14 @@ def _json_rows(text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
             break
         line = text.count("\n", 0, position) + 1
         try:
-            item, position = decoder.raw_decode(text, position)
+            item, position = jsontext.raw_decode(text, position)
         except json.JSONDecodeError as error:
             raise ImportFailed([Problem(error.lineno, "", f"broken JSON: {error.msg}")]) from None
         if not isinstance(item, dict):
             raise ImportFailed([Problem(line, "", "each item must be an object")])
-        if _holds_nul(item):
-            raise ImportFailed([Problem(line, "", "holds a NUL character")])
+        unstorable = _unstorable(item)
+        if unstorable:
+            raise ImportFailed([Problem(line, "", unstorable)])
         rows.append((line, {str(k): v for k, v in item.items()}))
         position = _skip_space(text, position)
         if text.startswith(",", position):
@@ -138,15 +148,29 @@ def _json_rows(text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
     return iter([(0, {"__header__": header}), *rows])
 
 
-def _holds_nul(value: Any) -> bool:
-    """Whether decoded JSON holds a NUL (`\\u0000`) anywhere: no database column can store it."""
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_holds_nul(item) for item in value)
-    return False
+#: Nesting a card file's value may have (a cell is a value or a list; extra columns get room).
+MAX_DEPTH = 16
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _unstorable(value: Any) -> str | None:
+    """Why decoded JSON cannot be stored, or None: no database text holds a NUL (`\\u0000`) or a
+    lone surrogate (`\\ud800`), and deep nesting would fail when written. Iterative on purpose."""
+    pending = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if depth > MAX_DEPTH:
+            return f"nests values more than {MAX_DEPTH} levels deep"
+        if isinstance(item, str):
+            if "\x00" in item:
+                return "holds a NUL character"
+            if _SURROGATE.search(item):
+                return "holds a lone surrogate (\\ud800-\\udfff), which is not text"
+        elif isinstance(item, dict):
+            pending += [(part, depth + 1) for pair in item.items() for part in pair]
+        elif isinstance(item, list):
+            pending += [(part, depth + 1) for part in item]
+    return None
 
 
 def _skip_space(text: str, position: int) -> int:
@@ -179,12 +203,31 @@ def parse_file(game: Game, content: bytes, filename: str) -> list[base.Card]:
             continue
         first_line.setdefault(key, line)
         try:
-            cards.append(game.schema.from_row(row))
+            card = game.schema.from_row(row)
         except RowError as error:
             problems += [Problem(line, column, message) for column, message in error.problems]
+            continue
+        problems += [Problem(line, column, message) for column, message in _too_long(game, card)]
+        cards.append(card)
     if problems:
         raise ImportFailed(problems)
     return cards
+
+
+def _too_long(game: Game, card: base.Card) -> list[tuple[str, str]]:
+    """(column, message) for each value longer than its database column: PostgreSQL refuses it."""
+    stored = {
+        "number": ("number", card.number),
+        "number_key": ("number", number_key(card.number)),
+        "name": ("name", card.name),
+        "type": (game.schema.type_column, card.type),
+    }
+    problems: dict[str, str] = {}
+    for field_name, (column, value) in stored.items():
+        limit = Card._meta.get_field(field_name).max_length
+        if len(value) > limit:
+            problems.setdefault(column, f"is longer than {limit} characters")
+    return list(problems.items())
 
 
 def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
@@ -274,11 +317,12 @@ def import_path(game_slug: str, path: Path | str) -> ImportReport:
 def import_set_decks(game_slug: str, content: bytes) -> int:
     """Upsert set decks (`data/blade-rondo/set_decks.json` shape); returns how many were given."""
     try:
-        decks = json.loads(content.decode("utf-8-sig"))
+        decks = jsontext.loads(content.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ImportFailed([Problem(0, "", f"not a JSON file: {error}")]) from None
-    if _holds_nul(decks):
-        raise ImportFailed([Problem(0, "", "holds a NUL character")])
+    unstorable = _unstorable(decks)
+    if unstorable:
+        raise ImportFailed([Problem(0, "", unstorable)])
     problems = _check_set_decks(decks)
     if problems:
         raise ImportFailed(problems)
@@ -300,9 +344,14 @@ def _check_set_decks(decks: Any) -> list[Problem]:
     for key, deck in decks.items():
         cards = deck.get("cards") if isinstance(deck, dict) else None
         if not isinstance(cards, dict) or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in cards.values()
+            isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_QUANTITY
+            for n in cards.values()
         ):
-            problems.append(Problem(0, key, "a set deck needs 'cards': {card name: count > 0}"))
+            problems.append(
+                Problem(
+                    0, key, f"a set deck needs 'cards': {{card name: count 1 to {MAX_QUANTITY}}}"
+                )
+            )
         elif not isinstance(deck.get("name", ""), str):
             problems.append(Problem(0, key, "'name' must be text"))
     return problems

@@ -535,8 +535,13 @@ def index_columns(game_slug: str, card: base.Card) -> dict[str, Any]:
 
 
 def number_order(number: str) -> str:
-    """A key that sorts card numbers as people do: BT1-023 before BT10-001 (digit runs padded)."""
-    return re.sub(r"\d+", lambda digits: digits[0].zfill(8), fold(number))
+    """A key that sorts card numbers as people do: BT1-023 before BT10-001 (digit runs padded).
+
+    Cut to its column's length: padding can make a valid 64-character number several times longer,
+    which PostgreSQL refuses; past the first runs the order hardly matters.
+    """
+    padded = re.sub(r"\d+", lambda digits: digits[0].zfill(8), fold(number))
+    return padded[: Card._meta.get_field("number_order").max_length]
 
 
 def _wrap(values: Iterable[str]) -> str:

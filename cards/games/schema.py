@@ -15,6 +15,9 @@ from typing import Any
 from cards.games.base import Card
 
 ANY = "any"
+#: No printed number comes near this; any whole number within it fits every database's integer
+#: column (a power of 99,999,999,999 was a PostgreSQL "integer out of range" crash on import).
+LARGEST = 999_999_999
 
 
 class RowError(ValueError):
@@ -40,13 +43,21 @@ def integer(value: Any) -> int:
     if isinstance(value, bool):
         raise ValueError(f"expected a whole number, got {value!r}")
     if isinstance(value, int):
-        return value
+        return _in_range(value)
     raw = _text(value).replace(",", "")
     if isinstance(value, float) and value.is_integer():
-        return int(value)
+        return _in_range(int(value))
     if not re.fullmatch(r"[+-]?\d+", raw):
         raise ValueError(f"expected a whole number, got {raw!r}")
-    return int(raw)
+    # `int` refuses more than 4,300 digits; anything longer than LARGEST is out of range anyway.
+    too_long = len(raw.lstrip("+-").lstrip("0")) > len(str(LARGEST))
+    return _in_range(LARGEST + 1 if too_long else int(raw))
+
+
+def _in_range(number: int) -> int:
+    if not -LARGEST <= number <= LARGEST:
+        raise ValueError(f"expected a whole number from {-LARGEST:,} to {LARGEST:,}")
+    return number
 
 
 def choice(*allowed: str, fold_case: bool = False) -> Parser:
