@@ -43,11 +43,16 @@ messages.register(
     ja="{line}行目: 「{reference}」は複数のカード({matches})に一致します。カード番号で書いてください。",
 )
 
+# The patterns below run on lines whose spaces are single (`_SPACES`) and must stay linear in the
+# line's length: with runs of spaces, the header's adjacent optional spaces could split one run in
+# very many ways (a 200-space line took seconds, a longer one hours), and a count before 枚 that
+# may start inside a run of digits made a long run of digits quadratic.
+_SPACES = re.compile(r"\s+")
 _COMMENT = re.compile(r"^(#|//)")
-_HEADER = re.compile(r"^(?P<name>.+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*(?:\(\s*\d+\s*\))?$")
-_QTY_FIRST = re.compile(r"^(?P<qty>\d+)\s*(?:[x×]\s+|\s+(?:[x×]\s+)?)(?P<ref>\S.*)$", re.IGNORECASE)
-_QTY_LAST = re.compile(r"^(?P<ref>.*?\S)\s+[x×]\s*(?P<qty>\d+)$", re.IGNORECASE)
-_QTY_MAI = re.compile(r"^(?P<ref>.*?\S)\s*(?P<qty>\d+)\s*枚$")
+_HEADER = re.compile(r"^(?P<name>.+?) ?(?:\( ?\d+ ?\))? ?:? ?(?:\( ?\d+ ?\))?$")
+_QTY_FIRST = re.compile(r"^(?P<qty>\d+) ?(?:[x×] | (?:[x×] )?)(?P<ref>\S.*)$", re.IGNORECASE)
+_QTY_LAST = re.compile(r"^(?P<ref>.*?\S) [x×] ?(?P<qty>\d+)$", re.IGNORECASE)
+_QTY_MAI = re.compile(r"^(?P<ref>.*?\S) ?(?<!\d)(?P<qty>\d+) ?枚$")
 _QTY_FORMS = (_QTY_LAST, _QTY_MAI, _QTY_FIRST)
 
 
@@ -103,7 +108,7 @@ def parse(game: Game, text: str) -> ParsedDecklist:
     zone = game.default_zone
     parsed = ParsedDecklist()
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = unicodedata.normalize("NFKC", raw).strip()
+        line = _SPACES.sub(" ", unicodedata.normalize("NFKC", raw)).strip()
         if not line or _COMMENT.match(line):
             continue
         header = _HEADER.match(line)
@@ -125,7 +130,7 @@ def parse(game: Game, text: str) -> ParsedDecklist:
             )
             continue
         readings = [
-            (_quantity(m["qty"]), re.sub(r"\s+", " ", m["ref"]))
+            (_quantity(m["qty"]), m["ref"])
             for m in matches
             if 1 <= _quantity(m["qty"]) <= MAX_QUANTITY
         ]
