@@ -2,10 +2,12 @@
 
 `str.isdigit` passes `²`, and `int` refuses a run of thousands of digits: both once reached `int`
 from a query string or a form, so each page that reads a number from the request is asked with them.
-JSON nested 100,000 deep made Python's parser raise `RecursionError`.
+JSON nested 100,000 deep made Python's parser raise `RecursionError`. A form in UTF-16 made Django's
+own 400 page read the unreadable body again and answer 500.
 """
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from cards.games import deckcode
@@ -70,3 +72,14 @@ def test_the_builder_answers_a_code_that_inflates_to_deep_nesting_with_404(clien
 def test_the_deck_api_answers_json_nested_too_deeply_with_400(client_of_owner):
     response = client_of_owner.post("/api/v1/decks", DEEP_JSON, content_type="application/json")
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize("name", ["decks:new", "login"])
+def test_a_form_posted_in_a_charset_other_than_utf8_is_400(owner, name):
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(owner)
+    response = browser.post(
+        reverse(name), b"name=x", content_type="application/x-www-form-urlencoded; charset=utf-16"
+    )
+    assert response.status_code == 400
+    assert b"must be UTF-8 encoded" in response.content
