@@ -37,6 +37,7 @@ from cards.games.goldfish import (
     turn_field,
 )
 from cards.games.sim import batches, deal, deal_counts, deal_kinds
+from cards.games.text import whole_number
 
 OPENING_HAND = 6
 LIFE = 8
@@ -488,12 +489,19 @@ class DeckOutGoal(Goal):
 def prepare_deck_out(context: Context, goal: dict[str, Any]) -> DeckOutGoal:
     taken: dict[int, float] = {}
     for key, weight in goal["life_taken"].items():
-        if not key.strip().isdigit() or int(key) > LIFE or weight < 0:
+        cards = whole_number(str(key))
+        if (
+            cards is None
+            or cards > LIFE
+            or isinstance(weight, bool)
+            or not isinstance(weight, (int, float))
+            or not weight >= 0
+        ):
             raise GoalError(
                 f"life_taken: {key!r} must be a number of life cards from 0 to {LIFE}, "
                 "with a weight of 0 or more."
             )
-        taken[int(key)] = taken.get(int(key), 0.0) + weight
+        taken[cards] = taken.get(cards, 0.0) + weight
     total = sum(taken.values())
     if total <= 0:
         raise GoalError("life_taken needs a positive weight.")

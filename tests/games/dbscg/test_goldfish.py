@@ -166,7 +166,9 @@ def test_section_2_3_turns_until_the_game_ends_agree_with_the_exact_dp(engine):
     assert abs(row["own_turns"]["mean"] - row["own_turns"]["exact"]) <= 2 * half
 
 
-@pytest.mark.parametrize("taken", [{"x": 1}, {"9": 1}, {"1": -1}, {"0": 0}])
+@pytest.mark.parametrize(
+    "taken", [{"x": 1}, {"9": 1}, {"1": -1}, {"0": 0}, {"²": 1}, {"1" * 5000: 1}, {"1": "a"}]
+)
 def test_a_bad_life_taken_mapping_is_a_goal_error(taken):
     with pytest.raises(goldfish.GoalError, match="life_taken"):
         goldfish.plan("dbscg", DECK, [deck_out(life_taken=taken)])
