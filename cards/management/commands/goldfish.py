@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import sys
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -13,12 +11,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from cards.games import goldfish, jsontext
 from cards.games.decklist import load
 from cards.games.registry import GAMES, UnknownGame, get_game
+from cards.management.commands.validate_deck import read_decklist
 from cards.pool import DatabasePool
 
 #: In-process runs stop here; larger runs belong to the workers (see "Goldfish simulations").
 MAX_TRIALS = 10_000_000
 #: A decklist larger than this is not a decklist.
-MAX_DECKLIST_BYTES = 1_000_000
 
 
 def _usage(message: str) -> CommandError:
@@ -66,7 +64,7 @@ class Command(BaseCommand):
         seed = options["seed"] if options["seed"] is not None else secrets.randbelow(2**32)
         goals = [_goal(text) for text in options["goal"]]
 
-        deck, problems = load(game, _read(options["file"]), DatabasePool(game_slug))
+        deck, problems = load(game, read_decklist(options["file"]), DatabasePool(game_slug))
         if problems:
             lines = "\n".join(f"  {problem.message()}" for problem in problems)
             raise _usage(f"the decklist has problems:\n{lines}")
@@ -98,24 +96,6 @@ def _goal(text: str) -> dict[str, Any]:
     if not isinstance(goal, dict):
         raise _usage(f"--goal {text!r} must be a JSON object with a 'type'.")
     return goal
-
-
-def _read(name: str) -> str:
-    try:
-        data = sys.stdin.buffer.read(MAX_DECKLIST_BYTES + 1) if name == "-" else _read_file(name)
-    except OSError as error:
-        raise _usage(f"cannot read {name}: {error.strerror}") from None
-    if len(data) > MAX_DECKLIST_BYTES:
-        raise _usage(f"{name} is larger than {MAX_DECKLIST_BYTES:,} bytes: not a decklist.")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise _usage(f"{name} is not UTF-8 text.") from None
-
-
-def _read_file(name: str) -> bytes:
-    with Path(name).open("rb") as handle:
-        return handle.read(MAX_DECKLIST_BYTES + 1)
 
 
 def human(result: dict[str, Any]) -> str:
