@@ -14,6 +14,9 @@ from urllib.parse import urlparse
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from decklab.logs import FORMATS as LOG_FORMATS
+from decklab.logs import logging_config
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("DECKLAB_VAR_DIR", BASE_DIR / "var"))
 
@@ -154,7 +157,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "staticfiles"
+#: The image build collects static files outside DECKLAB_VAR_DIR (a volume there would hide them).
+STATIC_ROOT = Path(os.environ.get("DECKLAB_STATIC_ROOT") or VAR_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -162,6 +166,36 @@ STORAGES = {
 }
 MEDIA_URL = "media/"
 MEDIA_ROOT = VAR_DIR / "media"
+
+
+def _media_storage() -> dict:
+    """Uploaded files (card images): local disk by default, an S3-compatible store when
+    `DECKLAB_MEDIA_S3_BUCKET` is set (django-storages; AWS S3, MinIO, R2, …)."""
+    bucket = os.environ.get("DECKLAB_MEDIA_S3_BUCKET", "").strip()
+    if not bucket:
+        return {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    options = {
+        "bucket_name": bucket,
+        "location": os.environ.get("DECKLAB_MEDIA_S3_PREFIX", "media").strip("/"),
+        # Private objects, read through signed URLs unless a public domain (a CDN) is given.
+        "default_acl": None,
+        "querystring_auth": not os.environ.get("DECKLAB_MEDIA_S3_CUSTOM_DOMAIN"),
+        "file_overwrite": False,
+    }
+    for option, name in (
+        ("endpoint_url", "DECKLAB_MEDIA_S3_ENDPOINT_URL"),
+        ("region_name", "DECKLAB_MEDIA_S3_REGION"),
+        ("access_key", "DECKLAB_MEDIA_S3_ACCESS_KEY"),
+        ("secret_key", "DECKLAB_MEDIA_S3_SECRET_KEY"),
+        ("custom_domain", "DECKLAB_MEDIA_S3_CUSTOM_DOMAIN"),
+    ):
+        # Unset: boto3's own chain (AWS_* variables, an instance role) and the default endpoint.
+        if value := os.environ.get(name, "").strip():
+            options[option] = value
+    return {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": options}
+
+
+STORAGES["default"] = _media_storage()
 
 #: Uploads (card files, decklist pastes) larger than this are refused with a clear message.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DECKLAB_MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
@@ -258,9 +292,12 @@ DECKLAB_CHROMIUM = os.environ.get("DECKLAB_CHROMIUM", "/usr/bin/chromium")
 #: Where generated card faces are cached.
 DECKLAB_FACE_CACHE = VAR_DIR / "faces"
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DECKLAB_LOG_LEVEL", "WARNING")},
-}
+#: `/healthz` also answers plain HTTP: load balancers probe it without TLS (decklab/health.py).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+#: Logs: one line per record on stdout, plain text or JSON for a log collector (decklab/logs.py).
+LOG_FORMAT = os.environ.get("DECKLAB_LOG_FORMAT", "text").strip().lower() or "text"
+if LOG_FORMAT not in LOG_FORMATS:
+    raise ImproperlyConfigured(f"DECKLAB_LOG_FORMAT={LOG_FORMAT!r}: use text or json")
+LOG_LEVEL = os.environ.get("DECKLAB_LOG_LEVEL", "WARNING").strip().upper() or "WARNING"
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)
