@@ -8,7 +8,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 PYTEST_ARGS ?=
 
-.PHONY: run test setup bench lint format clean worker
+.PHONY: run test setup bench lint format clean worker serve
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,11 @@ run: setup
 	$(PY) -m celery -A decklab worker --loglevel=warning --concurrency=2 & \
 	worker=$$!; trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# Production mode on this machine: gunicorn + a Celery worker, DEBUG off (deploy/serve; README
+# "Running in production" lists the variables it requires).
+serve: setup
+	DECKLAB_BIND="$${DECKLAB_BIND:-$(HOST):$(PORT)}" deploy/serve
 
 worker: setup
 	$(PY) -m celery -A decklab worker --loglevel=info
