@@ -6,20 +6,31 @@ import os
 from celery import Celery
 from celery.signals import setup_logging
 
+from decklab.logs import log_environment, logging_config
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "decklab.settings")
 
 app = Celery("decklab")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-if os.environ.get("DECKLAB_LOG_FORMAT", "").strip().lower() == "json":
+
+def _json_logs() -> bool:
+    try:
+        return log_environment()[0] == "json"
+    except ValueError:  # the settings refuse the value with the reason
+        return False
+
+
+if _json_logs():
+    # Configured now, not when the worker sets up logging: the worker warns (running as root, say)
+    # before that, and those warnings must be JSON records too.
+    logging.config.dictConfig(logging_config(*log_environment()))
+    logging.captureWarnings(True)
 
     @setup_logging.connect
-    def log_like_the_site(loglevel: int | str | None = None, **kwargs: object) -> None:
-        """JSON logs: the worker logs through the site's LOGGING, not Celery's own text format
-        (connecting this signal is how Celery is told to leave logging alone)."""
-        from django.conf import settings
-
-        logging.config.dictConfig(settings.LOGGING)
+    def keep_json_logs(loglevel: int | str | None = None, **kwargs: object) -> None:
+        """A receiver of this signal tells Celery to leave logging alone (no text format of its
+        own); only the worker's `--loglevel` applies."""
         if loglevel:
             logging.getLogger().setLevel(loglevel)

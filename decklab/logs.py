@@ -9,6 +9,7 @@ use `logging_config`, so the site, the server's access log and the workers log a
 from __future__ import annotations
 
 import logging
+import os
 
 FORMATS = ("text", "json")
 _FIELDS = "%(asctime)s %(levelname)s %(name)s %(message)s"
@@ -23,6 +24,14 @@ class OneLineFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         return super().format(record).replace("\n", "\\n")
+
+
+def log_environment() -> tuple[str, str]:
+    """(format, level) from `DECKLAB_LOG_FORMAT` and `DECKLAB_LOG_LEVEL`; ValueError names a bad one."""
+    log_format = os.environ.get("DECKLAB_LOG_FORMAT", "").strip().lower() or "text"
+    if log_format not in FORMATS:
+        raise ValueError(f"DECKLAB_LOG_FORMAT={log_format!r}: use text or json")
+    return log_format, os.environ.get("DECKLAB_LOG_LEVEL", "").strip().upper() or "WARNING"
 
 
 def logging_config(log_format: str, level: str, *, loggers: dict | None = None) -> dict:

@@ -14,8 +14,7 @@ from urllib.parse import urlparse
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from decklab.logs import FORMATS as LOG_FORMATS
-from decklab.logs import logging_config
+from decklab.logs import log_environment, logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("DECKLAB_VAR_DIR", BASE_DIR / "var"))
@@ -296,8 +295,7 @@ DECKLAB_FACE_CACHE = VAR_DIR / "faces"
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 #: Logs: one line per record on stdout, plain text or JSON for a log collector (decklab/logs.py).
-LOG_FORMAT = os.environ.get("DECKLAB_LOG_FORMAT", "text").strip().lower() or "text"
-if LOG_FORMAT not in LOG_FORMATS:
-    raise ImproperlyConfigured(f"DECKLAB_LOG_FORMAT={LOG_FORMAT!r}: use text or json")
-LOG_LEVEL = os.environ.get("DECKLAB_LOG_LEVEL", "WARNING").strip().upper() or "WARNING"
-LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)
+try:
+    LOGGING = logging_config(*log_environment())
+except ValueError as error:
+    raise ImproperlyConfigured(str(error)) from None

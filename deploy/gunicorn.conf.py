@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cards.games.text import whole_number
-from decklab.logs import logging_config
+from decklab.logs import log_environment, logging_config
 
 
 def _whole(name: str, default: int) -> int:
@@ -55,9 +55,13 @@ accesslog = "-"
 errorlog = "-"
 loglevel = "info"
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
+try:
+    _log_format, _log_level = log_environment()
+except ValueError as error:
+    raise SystemExit(str(error)) from None
 logconfig_dict = logging_config(
-    os.environ.get("DECKLAB_LOG_FORMAT", "text").strip().lower() or "text",
-    os.environ.get("DECKLAB_LOG_LEVEL", "WARNING").strip().upper() or "WARNING",
+    _log_format,
+    _log_level,
     loggers={
         "gunicorn.error": {"level": "INFO", "handlers": ["stdout"], "propagate": False},
         "gunicorn.access": {"level": "INFO", "handlers": ["stdout"], "propagate": False},

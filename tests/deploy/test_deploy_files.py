@@ -72,12 +72,13 @@ def test_compose_runs_two_web_processes_workers_postgres_and_redis():
     assert services["web"]["deploy"]["replicas"] == 2
     assert services["worker"]["deploy"]["replicas"] == "${DECKLAB_WORKERS:-2}"
     assert services["web"]["command"][:4] == ["python", "-m", "gunicorn", "-c"]
-    assert services["worker"]["command"][:6] == [
+    assert services["worker"]["command"][:7] == [
         "python",
         "-m",
         "celery",
         "-A",
         "decklab",
+        "--quiet",
         "worker",
     ]
     for name in ("web", "worker", "migrate"):

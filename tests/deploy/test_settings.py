@@ -105,3 +105,13 @@ def test_an_unknown_log_format_stops_the_start_naming_it():
     done = in_fresh_process("django.setup()", DECKLAB_LOG_FORMAT="xml")
     assert done.returncode != 0
     assert "DECKLAB_LOG_FORMAT='xml'" in done.stderr
+
+
+def test_a_celery_worker_logs_json_from_its_first_warning():
+    # The worker warns (running as root, say) before it sets up logging: still one JSON record.
+    code = "import warnings, decklab.celery\nwarnings.warn('worker warning')\n"
+    done = in_fresh_process(code, DECKLAB_LOG_FORMAT="json")
+    assert done.returncode == 0, done.stderr
+    (record,) = [json.loads(line) for line in done.stdout.splitlines()]
+    assert record["logger"] == "py.warnings"
+    assert "worker warning" in record["message"]
