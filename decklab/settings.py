@@ -166,36 +166,6 @@ STORAGES = {
 MEDIA_URL = "media/"
 MEDIA_ROOT = VAR_DIR / "media"
 
-
-def _media_storage() -> dict:
-    """Uploaded files (card images): local disk by default, an S3-compatible store when
-    `DECKLAB_MEDIA_S3_BUCKET` is set (django-storages; AWS S3, MinIO, R2, …)."""
-    bucket = os.environ.get("DECKLAB_MEDIA_S3_BUCKET", "").strip()
-    if not bucket:
-        return {"BACKEND": "django.core.files.storage.FileSystemStorage"}
-    options = {
-        "bucket_name": bucket,
-        "location": os.environ.get("DECKLAB_MEDIA_S3_PREFIX", "media").strip("/"),
-        # Private objects, read through signed URLs unless a public domain (a CDN) is given.
-        "default_acl": None,
-        "querystring_auth": not os.environ.get("DECKLAB_MEDIA_S3_CUSTOM_DOMAIN"),
-        "file_overwrite": False,
-    }
-    for option, name in (
-        ("endpoint_url", "DECKLAB_MEDIA_S3_ENDPOINT_URL"),
-        ("region_name", "DECKLAB_MEDIA_S3_REGION"),
-        ("access_key", "DECKLAB_MEDIA_S3_ACCESS_KEY"),
-        ("secret_key", "DECKLAB_MEDIA_S3_SECRET_KEY"),
-        ("custom_domain", "DECKLAB_MEDIA_S3_CUSTOM_DOMAIN"),
-    ):
-        # Unset: boto3's own chain (AWS_* variables, an instance role) and the default endpoint.
-        if value := os.environ.get(name, "").strip():
-            options[option] = value
-    return {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": options}
-
-
-STORAGES["default"] = _media_storage()
-
 #: Uploads (card files, decklist pastes) larger than this are refused with a clear message.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DECKLAB_MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
@@ -284,15 +254,45 @@ GOLDFISH_MAX_REQUEUES = env_int("DECKLAB_GOLDFISH_MAX_REQUEUES", 3)
 #: The Celery queue of chunk tasks (workers consume the default `celery` queue).
 GOLDFISH_QUEUE = os.environ.get("DECKLAB_GOLDFISH_QUEUE", "celery")
 
+
+def _media_storage() -> dict:
+    """Uploaded files (card images): local disk by default, an S3-compatible store when
+    `DECKLAB_MEDIA_S3_BUCKET` is set (django-storages; AWS S3, MinIO, R2, …)."""
+    bucket = os.environ.get("DECKLAB_MEDIA_S3_BUCKET", "").strip()
+    if not bucket:
+        return {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    options = {
+        "bucket_name": bucket,
+        "location": os.environ.get("DECKLAB_MEDIA_S3_PREFIX", "media").strip("/"),
+        # Private objects, read through signed URLs unless a public domain (a CDN) is given.
+        "default_acl": None,
+        "querystring_auth": not os.environ.get("DECKLAB_MEDIA_S3_CUSTOM_DOMAIN"),
+        "file_overwrite": False,
+    }
+    for option, name in (
+        ("endpoint_url", "DECKLAB_MEDIA_S3_ENDPOINT_URL"),
+        ("region_name", "DECKLAB_MEDIA_S3_REGION"),
+        ("access_key", "DECKLAB_MEDIA_S3_ACCESS_KEY"),
+        ("secret_key", "DECKLAB_MEDIA_S3_SECRET_KEY"),
+        ("custom_domain", "DECKLAB_MEDIA_S3_CUSTOM_DOMAIN"),
+    ):
+        # Unset: boto3's own chain (AWS_* variables, an instance role) and the default endpoint.
+        if value := os.environ.get(name, "").strip():
+            options[option] = value
+    return {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": options}
+
+
+STORAGES["default"] = _media_storage()
+
+#: `/healthz` also answers plain HTTP: load balancers probe it without TLS (decklab/health.py).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
 #: Tests: fail instead of skipping when PostgreSQL/Redis or Chromium are missing.
 DECKLAB_REQUIRE_SERVICES = env_bool("DECKLAB_REQUIRE_SERVICES")
 DECKLAB_REQUIRE_BROWSER = env_bool("DECKLAB_REQUIRE_BROWSER")
 DECKLAB_CHROMIUM = os.environ.get("DECKLAB_CHROMIUM", "/usr/bin/chromium")
 #: Where generated card faces are cached.
 DECKLAB_FACE_CACHE = VAR_DIR / "faces"
-
-#: `/healthz` also answers plain HTTP: load balancers probe it without TLS (decklab/health.py).
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 #: Logs: one line per record on stdout, plain text or JSON for a log collector (decklab/logs.py).
 try:
