@@ -13,6 +13,7 @@ from cards.games import messages
 from cards.games.base import Card, Deck, Entry, Format, GameData, Rule, Violation
 from cards.games.dbscg.restriction import Clause, parse_clause
 from cards.games.dbscg.schema import TYPES, Z_TYPES
+from cards.games.game import unpadded_number_key
 from cards.games.rules import (
     Cap,
     CopyLimit,
@@ -68,8 +69,9 @@ def has_keyword(keyword: str) -> Callable[[Card], bool]:
 
 
 def base_number(card: Card) -> str:
-    """The number copies count under: alternate prints (`BT1-004_PR`) share it (§2.1.9)."""
-    return fold(card.number).split("_", 1)[0].replace(" ", "")
+    """The number copies count under: alternate prints (`BT1-004_PR`) share it (§2.1.9), and so do
+    zero-padding variants (`XD1-01`, `XD01-01`) imported as cards of their own."""
+    return unpadded_number_key(card.number).split("_", 1)[0]
 
 
 is_dragon_ball = has_keyword(DRAGON_BALL)

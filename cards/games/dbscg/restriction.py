@@ -31,12 +31,14 @@ MAX_CLAUSE = 300
 
 
 def _items(value: object, separator: str = "/") -> set[str]:
-    """A list column's folded items: ` // ` (a leader's two sides) counts as `/`; `-` is none."""
+    """A list column's folded items (`-` is none). In `/` lists, ` // ` (a leader's two sides)
+    counts as `/`; keywords are split at `;` only, as whole tokens."""
     if value is None:
         return set()
     parts = value if isinstance(value, (list, tuple)) else str(value).split(separator)
-    folded = {fold(item) for part in parts for item in str(part).split("/")}
-    return folded - _NONE_ITEMS
+    if separator == "/":
+        parts = [item for part in parts for item in str(part).split("/")]
+    return {fold(str(item)) for item in parts} - _NONE_ITEMS
 
 
 def _card_values(card: Card, field: str) -> set[str]:
