@@ -6,8 +6,11 @@ The audit's shape: a decklist read against the shipped data → the violation co
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
+from cards.games import goldfish
 from tests.games.shipped import audit, card, read, violations
 
 GAME = "dbscg"
@@ -128,3 +131,12 @@ def test_a_leader_in_its_alternate_print(leader):
     deck, problems = read(GAME, f"Leader\n1 {leader}\n")
     assert problems == []
     assert [entry.card.number for entry in deck.entries("leader")] == ["BT20-001"]
+
+
+@pytest.mark.parametrize("reference", ["BT1-010_PR", "BT1-10", "BT1-010", "Divine Aide Vados"])
+def test_a_goldfish_goal_names_a_card_in_any_printed_form(reference):
+    deck, _ = read(GAME, zenkai())
+    goal = {"type": "drawn", "cards": [reference], "at_least": 1, "turn": 1, "play": "first"}
+    (exact,) = goldfish.plan(GAME, deck, [goal]).exacts
+    # 4 copies of BT1-010 among 52 cards; 6 cards in the opening hand, no draw on turn 1 first.
+    assert exact["probability"] == pytest.approx(1 - math.comb(48, 6) / math.comb(52, 6))
