@@ -11,9 +11,13 @@ from functools import cache
 from cards.games import decklist
 from cards.games.base import Card, Deck, Violation
 from cards.games.registry import get_game
-from cards.shipped import DATA, gundam_war_rows
+from cards.shipped import DATA, dreadnought_rows, gundam_war_rows
 
-FILES = {"dbscg": DATA / "dbscg" / "cards.csv", "blade_rondo": DATA / "blade-rondo" / "cards.csv"}
+FILES = {
+    "dbscg": DATA / "dbscg" / "cards.csv",
+    "blade_rondo": DATA / "blade-rondo" / "cards.csv",
+    "draws_troidal": DATA / "draws-troidal" / "cards.csv",
+}
 
 
 @cache
@@ -23,6 +27,8 @@ def shipped_cards(slug: str) -> tuple[Card, ...]:
         rows = gundam_war_rows(
             DATA / "gundam-war" / "cards-known.csv", DATA / "gundam-war" / "regulations.json"
         ).rows
+    elif slug == "dreadnought":
+        rows = dreadnought_rows(DATA / "dreadnought" / "cards-known.csv").rows
     else:
         rows = list(csv.DictReader(io.StringIO(FILES[slug].read_text(encoding="utf-8"))))
     return tuple(schema.from_row(row) for row in rows)
