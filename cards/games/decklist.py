@@ -161,7 +161,8 @@ def parse(game: Game, text: str) -> ParsedDecklist:
 
 
 def resolve(game: Game, parsed: ParsedDecklist, pool: CardPool) -> tuple[Deck, list[Violation]]:
-    """Look every line's card up: by number first, then by the whole reference as a name."""
+    """Look every line's card up: by number first (any printed form, `Game.card_for_number`),
+    then by the whole reference as a name, then by the name after a number that found nothing."""
     readings = [reading for line in parsed.lines for reading in line.readings]
     by_number = pool.by_numbers(
         {key for _, ref in readings for key in game.lookup_keys(first_word(ref))}
