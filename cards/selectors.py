@@ -25,3 +25,19 @@ def card_or_404(game: str, number: str) -> Card:
         return Card.objects.get(game=game, number=number)
     except Card.DoesNotExist:
         raise Http404("No such card.") from None
+
+
+def printed_card(game: str, number: str) -> Card | None:
+    """The card another printed form of its number names (`XD1-01` for `XD01-01`, `BT1-010_PR`
+    for `BT1-010`), as decklists resolve it (`Game.card_for_number`); None if no card does."""
+    the_game = game_or_404(game)
+    if "\x00" in number:
+        return None
+    rows = Card.objects.filter(game=game, number_key__in=the_game.lookup_keys(number))
+    by_key = {row.number_key: row for row in rows}
+    found = the_game.card_for_number(
+        number, {key: row.to_game_card() for key, row in by_key.items()}
+    )
+    if found is None:
+        return None
+    return next(row for row in by_key.values() if row.number == found.number)

@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -20,7 +20,7 @@ from cards.games.goldfish import goal_forms
 from cards.games.registry import all_games
 from cards.importers import ImportFailed, import_cards, import_set_decks, read_upload
 from cards.models import Card, to_game_card
-from cards.selectors import card_or_404, game_or_404
+from cards.selectors import card_or_404, game_or_404, printed_card
 
 #: Cards per page of a card list.
 PAGE_SIZE = 60
@@ -91,7 +91,14 @@ def _error_context(query: str, error: search.QueryError) -> dict[str, Any]:
 
 def card_detail(request: HttpRequest, game: str, number: str) -> HttpResponse:
     the_game = game_or_404(game)
-    card = card_or_404(game, number)
+    try:
+        card = card_or_404(game, number)
+    except Http404:
+        # A number as printed (`XD1-01`, `BT1-010_PR`) leads to its card's page, as in decklists.
+        printed = printed_card(game, number)
+        if printed is None:
+            raise
+        return redirect("cards:detail", game=game, number=printed.number)
     context = {
         "game": the_game,
         "card": card,

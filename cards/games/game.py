@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from cards.games.base import Card, Format, Zone
@@ -18,6 +19,16 @@ def name_key(text: str) -> str:
 def number_key(text: str) -> str:
     """The folded form under which a decklist's card number is looked up."""
     return fold(text).replace(" ", "")
+
+
+_DIGIT_RUN = re.compile(r"[0-9]+")
+
+
+def unpadded_number_key(text: str) -> str:
+    """`number_key` with zero padding folded away, for games whose printed numbers vary in it
+    (DBSCG prints `XD1-01` and `EX03-25` for `XD01-01` and `EX3-25`). Not the default: Gundam War's
+    `U-0016` and `U-16` are different cards."""
+    return _DIGIT_RUN.sub(lambda run: run[0].lstrip("0") or "0", number_key(text))
 
 
 def default_name_keys(card: Card) -> tuple[str, ...]:
@@ -36,6 +47,30 @@ class Game:
     identity: Callable[[Card], str]
     #: Every folded name a decklist may use for the card (`name_key` of each spelling).
     name_keys: Callable[[Card], tuple[str, ...]] = default_name_keys
+    #: The folded form of a card number, stored with each card and computed for each reference.
+    number_key: Callable[[str], str] = number_key
+
+    def printed_number_keys(self, card: Card) -> tuple[str, ...]:
+        """Every key a printed number of the card has: its own, and each alternate print's
+        (`BT1-010_PR` for a `variants` entry `PR`, RULES.md §2.1.9)."""
+        own = self.number_key(card.number)
+        return (own, *(self.number_key(f"{card.number}_{v}") for v in card["variants"] or ()))
+
+    def lookup_keys(self, reference: str) -> tuple[str, ...]:
+        """The stored keys under which a printed number may be found: its own, and for an
+        alternate print (`BT1-010_PR`) its base number's, whose card lists the print."""
+        key = self.number_key(reference)
+        base, suffix, _ = key.partition("_")
+        return (key, base) if suffix and base else (key,)
+
+    def card_for_number(self, reference: str, found: Mapping[str, Card]) -> Card | None:
+        """The card a printed number names among `found` (stored key → card), if any."""
+        key = self.number_key(reference)
+        for candidate in self.lookup_keys(reference):
+            card = found.get(candidate)
+            if card is not None and key in self.printed_number_keys(card):
+                return card
+        return None
 
     @property
     def default_zone(self) -> str:

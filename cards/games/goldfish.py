@@ -26,7 +26,7 @@ import numpy as np
 
 from cards.games import stats
 from cards.games.base import CardPool, Deck, Entry
-from cards.games.game import Game, name_key, number_key
+from cards.games.game import Game, name_key
 from cards.games.registry import game_module, get_game
 from cards.games.sim import batches as batches_of
 from cards.games.sim import deal, hypergeometric
@@ -270,8 +270,11 @@ class Context:
 
 
 def _names(game: Game, entry: Entry, reference: str) -> bool:
-    number = number_key(entry.card.number)
-    if number_key(reference) == number or number_key(reference.split(" ", 1)[0]) == number:
+    printed = game.printed_number_keys(entry.card)
+    if (
+        game.number_key(reference) in printed
+        or game.number_key(reference.split(" ", 1)[0]) in printed
+    ):
         return True
     return name_key(reference) in game.name_keys(entry.card)
 

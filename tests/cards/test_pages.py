@@ -125,6 +125,16 @@ def test_an_unknown_card_is_not_found(client, dbscg):
     assert client.get(reverse("cards:detail", args=["dbscg", "BT99-999"])).status_code == 404
 
 
+@pytest.mark.parametrize("printed", ["XD1-01", "xd01-1", "BT1-010_PR"])
+def test_a_number_as_printed_leads_to_its_cards_page(client, load, printed):
+    load("dbscg", "number,name,type,variants\nXD01-01,Cabba,Leader,\nBT1-010,Vados,Battle,PR\n")
+    response = client.get(reverse("cards:detail", args=["dbscg", printed]))
+    canonical = "BT1-010" if printed.startswith("BT") else "XD01-01"
+    assert response.status_code == 302
+    assert response["Location"] == reverse("cards:detail", args=["dbscg", canonical])
+    assert client.get(reverse("cards:detail", args=["dbscg", "BT1-010_SPR"])).status_code == 404
+
+
 @pytest.mark.parametrize("game", list(FIELDS))
 def test_the_help_page_lists_every_field_of_the_game(client, game):
     page = client.get(reverse("cards:help", args=[game])).content.decode()

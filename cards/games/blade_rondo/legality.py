@@ -221,7 +221,7 @@ class FreePool:
             )
 
 
-def _dealt_size(deck: Deck, data: GameData) -> int:
+def dealt_size(deck: Deck, data: GameData) -> int:
     """How many cards are dealt from the pool's set deck (Bread Rondo deals 10); else 15."""
     decks = set_decks(data)
     pool = _by_name(deck, "pool")
@@ -297,7 +297,7 @@ def rules(pool_rule: Rule) -> tuple[Rule, ...]:
         pool_rule,
         GivenSize(
             "dealt",
-            _dealt_size,
+            dealt_size,
             "Dealt cards, if given: as many as the set deck deals, 15 (RULES.md §4.2.2).",
         ),
         DrawnFrom("dealt", ("pool",), "Dealt cards come from the pool (RULES.md §4.2.2)."),

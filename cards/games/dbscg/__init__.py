@@ -3,7 +3,7 @@
 from cards.games.base import Card, Zone
 from cards.games.dbscg.legality import FORMATS
 from cards.games.dbscg.schema import SCHEMA
-from cards.games.game import Game, name_key
+from cards.games.game import Game, name_key, unpadded_number_key
 
 
 def _name_keys(card: Card) -> tuple[str, ...]:
@@ -25,4 +25,5 @@ GAME = Game(
     formats=FORMATS,
     identity=lambda card: card.number,
     name_keys=_name_keys,
+    number_key=unpadded_number_key,
 )

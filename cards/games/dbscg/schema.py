@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from cards.games.dbscg.restriction import clause_text
 from cards.games.schema import (
     Column,
     Schema,
@@ -29,8 +30,6 @@ def specified_cost(value: Any) -> str | None:
     return None if raw in {"-", "‐", "−", "–"} else _COST(raw)
 
 
-RESTRICTIONS = ("only_trait_battle", "only_trait", "no_trait", "max_energy_cost")
-
 SCHEMA = Schema(
     type_column="type",
     columns=(
@@ -52,10 +51,7 @@ SCHEMA = Schema(
         Column("era"),
         Column("keywords", list_of(str.strip)),
         Column("copy_limit", copy_limit),
-        Column(
-            "deck_restriction",
-            list_of(pattern(rf"({'|'.join(RESTRICTIONS)}):.+", "a deck restriction (kind:value)")),
-        ),
+        Column("deck_restriction", list_of(clause_text)),
         Column("variants", list_of(str.strip)),
     ),
 )

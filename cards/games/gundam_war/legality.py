@@ -17,6 +17,7 @@ from cards.games import messages
 from cards.games.base import Card, Deck, Format, GameData, Rule, Violation
 from cards.games.game import name_key
 from cards.games.gundam_war.schema import ONE_PER_DECK, UNIQUE
+from cards.games.gundam_war.sets import printings, set_codes
 from cards.games.registry import get_game
 from cards.games.rules import (
     Cap,
@@ -191,7 +192,11 @@ class OnePerDeck:
 
 @dataclass(frozen=True)
 class AllowedSets:
-    """§3.2: every card comes from a set the regulation allows (cards with no set are not checked)."""
+    """§3.2: a card is allowed when one of its printings is in a set the regulation allows.
+
+    Printings are read as set codes by `sets.set_codes` (printed names included); a card none of
+    whose printings has a known code is not checked.
+    """
 
     sets: frozenset[str]
     format_name: str
@@ -200,15 +205,16 @@ class AllowedSets:
     def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
         for zone in ZONES:
             for entry in deck.entries(zone):
-                card_sets = [s.strip() for s in (entry.card["set"] or "").split(";") if s.strip()]
-                if not card_sets or any(s in self.sets for s in card_sets):
+                written = printings(entry.card["set"])
+                codes = [set_codes(printing) for printing in written]
+                if not any(codes) or any(c & self.sets for c in codes):
                     continue
                 yield entry_violation(
                     "gundam_war.set",
                     self.rule,
                     zone,
                     entry,
-                    set="/".join(card_sets),
+                    set="/".join(written),
                     format=self.format_name,
                 )
 
