@@ -5,8 +5,9 @@ the start of card numbers); `field:value`, `field=value` and `field<value` (`<=`
 fact; `-` negates a term or a group; `or` joins alternatives; parentheses group. Names and values are
 folded (`cards.games.text.fold`: NFKC, case, width, kana), so `ｶﾞﾝﾀﾞﾑ` finds `ガンダム`.
 
-`FIELDS` is the one table of what can be searched per game: the importer fills the search columns of
-`Card` from it (`index_columns`), the query translator reads it, and the help page lists it. Every
+Each game's `fields.py` (`Game.search_fields`) is the one table of what can be searched: the
+importer fills the search columns of `Card` from it (`index_columns`), the query translator reads
+it, and the help page lists it. Every
 query becomes plain ORM filters on those columns (LIKE, a regex per `field:value`, integer
 comparisons), which behave alike on SQLite and PostgreSQL.
 """
@@ -14,8 +15,8 @@ comparisons), which behave alike on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.db.models import F, IntegerField, Q, QuerySet
@@ -23,15 +24,7 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
 from cards.games import base
-from cards.games.blade_rondo.schema import KINDS
-from cards.games.dbscg.schema import COLORS as DBSCG_COLORS
-from cards.games.dbscg.schema import TYPES as DBSCG_TYPES
-from cards.games.draws_troidal.schema import ATTRIBUTES
-from cards.games.dreadnought.schema import SIZES
-from cards.games.dreadnought.schema import TYPES as DREADNOUGHT_TYPES
-from cards.games.gundam_war.schema import COLORS as GUNDAM_WAR_COLORS
-from cards.games.gundam_war.schema import G_KINDS
-from cards.games.gundam_war.schema import TYPES as GUNDAM_WAR_TYPES
+from cards.games.fields import NAME, NUMBER, Field
 from cards.games.registry import get_game
 from cards.games.text import fold
 from cards.models import Card
@@ -40,9 +33,6 @@ from cards.models import Card
 MAX_QUERY_LENGTH = 500
 #: At most this many terms, so one query cannot become an unbounded SQL statement.
 MAX_TERMS = 40
-
-Kind = Literal["name", "tag", "number"]
-Getter = Callable[[base.Card], Iterable[Any]]
 
 
 class QueryError(ValueError):
@@ -53,427 +43,6 @@ class QueryError(ValueError):
         self.position = position
         super().__init__(f"{message} (at character {position + 1})")
 
-
-@dataclass(frozen=True)
-class Field:
-    """One searchable fact of a game's cards.
-
-    `kind` decides the operators: `name` and `tag` fields take `:` (contains) and `=` (exactly);
-    `number` fields also compare. A number field lives in the `column` of `Card` named so (indexed),
-    or else under its name in `Card.stats` (a small JSON, cheap to read per row). `value_aliases` maps another spelling of a value (folded)
-    to the stored one, so `色:赤` finds `Red`.
-    """
-
-    name: str
-    kind: Kind
-    label: str
-    values: Getter
-    aliases: tuple[str, ...] = ()
-    column: str | None = None
-    choices: tuple[str, ...] = ()
-    value_aliases: Mapping[str, str] = field(default_factory=dict)
-    examples: tuple[str, ...] = ()
-    #: What a card page shows, when it differs from what is searched (an `X` cost).
-    shown: Getter | None = None
-
-    @property
-    def operators(self) -> tuple[str, ...]:
-        return (":", "=", "<", "<=", ">", ">=") if self.kind == "number" else (":", "=")
-
-
-def _facts(*columns: str, split: str | None = None) -> Getter:
-    """The card's values in these data columns (lists flattened, `split` cells cut apart)."""
-
-    def values(card: base.Card) -> list[Any]:
-        found: list[Any] = []
-        for column in columns:
-            value = card[column]
-            items = value if isinstance(value, (list, tuple)) else [value]
-            for item in items:
-                if item is None or item == "":
-                    continue
-                if split and isinstance(item, str):
-                    found += [part.strip() for part in item.split(split) if part.strip()]
-                else:
-                    found.append(item)
-        return found
-
-    return values
-
-
-def _number(card: base.Card) -> list[str]:
-    return [card.number]
-
-
-def _type(card: base.Card) -> list[str]:
-    return [card.type] if card.type else []
-
-
-def _name(*more: str) -> Getter:
-    others = _facts(*more)
-
-    def values(card: base.Card) -> list[str]:
-        return [card.name, *others(card)]
-
-    return values
-
-
-def _integers(getter: Getter) -> Getter:
-    """Only the whole numbers of a column that may also hold a word (DBSCG's `X` energy cost)."""
-
-    def values(card: base.Card) -> list[int]:
-        return [v for v in getter(card) if isinstance(v, int) and not isinstance(v, bool)]
-
-    return values
-
-
-def _flags(**flags: str) -> Getter:
-    """`is:` values: the flag word for every true yes/no column."""
-
-    def values(card: base.Card) -> list[str]:
-        return [word for column, word in flags.items() if card[column]]
-
-    return values
-
-
-def _aliases(pairs: Mapping[str, str]) -> dict[str, str]:
-    return {fold(alias): fold(value) for alias, value in pairs.items()}
-
-
-NAME = "name"
-NUMBER = Field(
-    "number",
-    "tag",
-    "Card number",
-    _number,
-    ("no", "番号", "カード番号"),
-)
-
-
-def _name_field(label: str, values: Getter) -> Field:
-    return Field(NAME, "name", label, values, ("n", "名前", "カード名"))
-
-
-def _type_field(
-    choices: tuple[str, ...], value_aliases: Mapping[str, str], examples: tuple[str, ...]
-) -> Field:
-    """A game's card type, with the Japanese word for each type as a value alias."""
-    return Field(
-        "type",
-        "tag",
-        "Card type",
-        _type,
-        ("t", "種類", "タイプ"),
-        choices=choices,
-        value_aliases=_aliases(value_aliases),
-        examples=examples,
-    )
-
-
-def _keyword_field(examples: tuple[str, ...]) -> Field:
-    return Field(
-        "kw",
-        "tag",
-        "Keyword",
-        _facts("keywords"),
-        ("keyword", "keywords", "キーワード"),
-        examples=examples,
-    )
-
-
-FIELDS: dict[str, tuple[Field, ...]] = {
-    "dbscg": (
-        _name_field("Name (either side)", _name("name_back")),
-        NUMBER,
-        _type_field(
-            DBSCG_TYPES,
-            {
-                "リーダー": "Leader",
-                "バトル": "Battle",
-                "エクストラ": "Extra",
-                "ユニゾン": "Unison",
-            },
-            ("type:battle", "type=z-leader", "種類:リーダー"),
-        ),
-        Field(
-            "color",
-            "tag",
-            "Colour",
-            _facts("colors"),
-            ("c", "colour", "colors", "色"),
-            choices=DBSCG_COLORS,
-            value_aliases=_aliases(
-                {
-                    "赤": "Red",
-                    "青": "Blue",
-                    "緑": "Green",
-                    "黄": "Yellow",
-                    "黒": "Black",
-                    "白": "White",
-                }
-            ),
-            examples=("color:red", "-color:black", "色:赤"),
-        ),
-        Field(
-            "cost",
-            "number",
-            "Energy cost",
-            _integers(_facts("energy_cost")),
-            ("e", "energy", "コスト", "エナジー"),
-            column="cost",
-            shown=_facts("energy_cost"),
-            examples=("cost<=3", "cost=0"),
-        ),
-        Field(
-            "power",
-            "number",
-            "Power (front side)",
-            _facts("power"),
-            ("p", "パワー"),
-            column="power",
-            examples=("power>=15000",),
-        ),
-        Field(
-            "combo",
-            "number",
-            "Combo power",
-            _facts("combo_power"),
-            ("combo_power", "コンボ", "コンボパワー"),
-            examples=("combo>=10000",),
-        ),
-        Field(
-            "combocost",
-            "number",
-            "Combo cost",
-            _facts("combo_cost"),
-            ("combo_cost", "コンボコスト"),
-            examples=("combocost=0",),
-        ),
-        Field(
-            "spec",
-            "tag",
-            "Specified cost (colour letters)",
-            _facts("specified_cost"),
-            ("specified", "specified_cost", "指定コスト"),
-            examples=("spec=RR",),
-        ),
-        Field("set", "tag", "Set", _facts("set"), ("s", "弾", "セット"), examples=("set:BT20",)),
-        Field(
-            "rarity", "tag", "Rarity", _facts("rarity"), ("r", "レアリティ"), examples=("r=scr",)
-        ),
-        Field(
-            "trait",
-            "tag",
-            "Special trait",
-            _facts("traits"),
-            ("traits", "特徴"),
-            examples=("trait:saiyan",),
-        ),
-        Field(
-            "character",
-            "tag",
-            "Character",
-            _facts("characters", split="//"),
-            ("char", "characters", "キャラ", "キャラクター"),
-            examples=("char:goku",),
-        ),
-        Field("era", "tag", "Era", _facts("era", split="//"), ("時代",), examples=("era:broly",)),
-        _keyword_field(('kw:"super combo"', "kw=barrier")),
-    ),
-    "gundam_war": (
-        _name_field(
-            "Name (with or without model number)",
-            lambda card: [card.name, *_facts("model_number")(card)],
-        ),
-        NUMBER,
-        Field(
-            "model",
-            "tag",
-            "Model number (型番)",
-            _facts("model_number"),
-            ("model_number", "型番"),
-            examples=("model:RX-78",),
-        ),
-        _type_field(
-            GUNDAM_WAR_TYPES,
-            {
-                "ユニット": "UNIT",
-                "キャラクター": "CHARACTER",
-                "キャラ": "CHARACTER",
-                "オペレーション": "OPERATION",
-                "コマンド": "COMMAND",
-                "ジェネレーション": "G",
-                "generation": "G",
-            },
-            ("type:unit", "種類:ユニット"),
-        ),
-        Field(
-            "color",
-            "tag",
-            "Colour",
-            _facts("color"),
-            ("c", "colour", "色"),
-            choices=GUNDAM_WAR_COLORS,
-            value_aliases=_aliases(
-                {
-                    "blue": "青",
-                    "green": "緑",
-                    "black": "黒",
-                    "red": "赤",
-                    "brown": "茶",
-                    "white": "白",
-                    "purple": "紫",
-                }
-            ),
-            examples=("色:青", "color:blue"),
-        ),
-        Field("set", "tag", "Set", _facts("set"), ("s", "弾", "セット"), examples=("set:1st",)),
-        Field(
-            "g",
-            "tag",
-            "G kind",
-            _facts("g_kind"),
-            ("g_kind", "gkind"),
-            choices=G_KINDS,
-            examples=("g=special",),
-        ),
-        _keyword_field(("kw:ユニーク",)),
-        Field(
-            "cost",
-            "number",
-            "Total cost",
-            _facts("total_cost"),
-            ("total", "total_cost", "合計コスト", "コスト"),
-            column="cost",
-            examples=("cost<=3",),
-        ),
-        Field(
-            "colorcost",
-            "number",
-            "Colour cost",
-            _facts("color_cost"),
-            ("color_cost", "色コスト"),
-            examples=("colorcost>=2",),
-        ),
-    ),
-    "dreadnought": (
-        _name_field("Name or epithet (二つ名)", _name("epithet")),
-        NUMBER,
-        Field("epithet", "tag", "Epithet (二つ名)", _facts("epithet"), ("二つ名",), examples=()),
-        Field("version", "tag", "Version", _facts("version"), ("バージョン",)),
-        _type_field(
-            DREADNOUGHT_TYPES,
-            {"caster": "キャスター", "unit": "ユニット", "code": "コード", "arms": "アームズ"},
-            ("種類:ユニット", "type:caster"),
-        ),
-        Field(
-            "cluster",
-            "tag",
-            "Cluster (a caster's colour, or a card's construction condition)",
-            _facts("cluster"),
-            ("c", "color", "colour", "色", "クラスタ", "クラスター"),
-            value_aliases=_aliases(
-                {"red": "赤", "blue": "青", "yellow": "黄", "black": "黒", "green": "緑"}
-            ),
-            examples=("cluster:青", "cluster=赤赤"),
-        ),
-        Field(
-            "size", "tag", "Size", _facts("size"), ("サイズ",), choices=SIZES, examples=("size=S",)
-        ),
-        Field(
-            "bp",
-            "number",
-            "BP",
-            _facts("bp"),
-            ("power", "p"),
-            column="power",
-            examples=("bp>=5",),
-        ),
-        Field("hp", "number", "HP", _facts("hp"), (), examples=("hp>=3",)),
-        Field("speed", "tag", "Speed", _facts("speed"), ("sp", "スピード"), examples=("speed=A",)),
-        Field(
-            "cost",
-            "number",
-            "Log cost",
-            _facts("log_cost"),
-            ("log", "log_cost", "ログ", "ログコスト", "コスト"),
-            column="cost",
-            examples=("cost<=1",),
-        ),
-        Field(
-            "limit",
-            "tag",
-            "Deck limit (デッキ構築【…】)",
-            _facts("deck_limit"),
-            ("deck_limit", "デッキ構築"),
-            examples=("limit=10",),
-        ),
-    ),
-    "blade_rondo": (
-        _name_field("Name", _name()),
-        NUMBER,
-        Field(
-            "kind",
-            "tag",
-            "Kind",
-            _facts("kind"),
-            ("type", "t", "種類"),
-            choices=KINDS,
-            examples=("kind=magical",),
-        ),
-        Field(
-            "set",
-            "tag",
-            "Set deck",
-            _facts("sets"),
-            ("sets", "s", "セット"),
-            examples=("set:bladeRondo",),
-        ),
-        Field(
-            "cost",
-            "number",
-            "Cost",
-            _facts("cost"),
-            ("コスト",),
-            column="cost",
-            examples=("cost>=3",),
-        ),
-        Field(
-            "is",
-            "tag",
-            "Flags",
-            _flags(limited="limited"),
-            (),
-            choices=("limited",),
-            value_aliases=_aliases({"リミテッド": "limited"}),
-            examples=("is:limited", "-is:limited"),
-        ),
-    ),
-    "draws_troidal": (
-        _name_field("Name", _name()),
-        NUMBER,
-        Field(
-            "attr",
-            "tag",
-            "Attribute",
-            _facts("attribute"),
-            ("attribute", "属性"),
-            choices=ATTRIBUTES,
-            examples=("attr:水", "attr=陽"),
-        ),
-        Field(
-            "power",
-            "number",
-            "Power",
-            _facts("power"),
-            ("p", "パワー"),
-            column="power",
-            examples=("power>=5",),
-        ),
-        Field("risk", "number", "Risk", _facts("risk"), ("リスク",), examples=("risk<=2",)),
-        Field("guard", "number", "Guard", _facts("guard"), ("ガード",)),
-    ),
-}
 
 #: The ways to order a card list: name → model field path.
 SORTS: dict[str, str] = {
@@ -486,9 +55,8 @@ SORTS: dict[str, str] = {
 
 
 def fields(game_slug: str) -> tuple[Field, ...]:
-    """The searchable fields of a game; `UnknownGame` for a slug not in the registry."""
-    get_game(game_slug)
-    return FIELDS[game_slug]
+    """The searchable fields of a game (its `fields.py`); `UnknownGame` for a slug not in the registry."""
+    return get_game(game_slug).search_fields
 
 
 def _field_lookup(game_slug: str) -> dict[str, Field]:

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cards.games.base import Card, Format, Zone
+from cards.games.charts import Charts
+from cards.games.fields import Field
 from cards.games.schema import Schema
 from cards.games.text import fold, fold_compact
 
@@ -25,6 +27,17 @@ def default_name_keys(card: Card) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
+class Deal:
+    """The deck editor's "Deal" button: `count` random cards of `source` into `target`, which is
+    emptied first together with the `clears` zones."""
+
+    source: str
+    target: str
+    count: int
+    clears: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Game:
     slug: str
     name: str
@@ -36,6 +49,14 @@ class Game:
     identity: Callable[[Card], str]
     #: Every folded name a decklist may use for the card (`name_key` of each spelling).
     name_keys: Callable[[Card], tuple[str, ...]] = default_name_keys
+    #: What the card search can ask about (`<game>/fields.py`).
+    search_fields: tuple[Field, ...] = ()
+    #: The deck editor's statistics charts (`<game>/charts.py`).
+    charts: Charts = ()
+    #: Tournaments collect a printed registration sheet of the deck (the editor offers a PDF).
+    registration_sheet: bool = False
+    #: The editor can deal a random hand from the deck (Blade Rondo); None: no "Deal" button.
+    deal: Deal | None = None
 
     @property
     def default_zone(self) -> str:

@@ -143,8 +143,9 @@ def deck_edit(*, deck: Deck, expected_version: int, action: str, **params) -> De
             new = edits.move(zones, params["number"], params["zone"], params["to_zone"])
             note = f"{params['number']} {params['zone']} → {params['to_zone']}"
         elif action == "deal":
-            new = edits.deal(zones, params.get("rng") or random.Random())
-            note = f"dealt {edits.DEALT}"
+            game = get_game(deck.game)
+            new = edits.deal(game, zones, params.get("rng") or random.Random())
+            note = f"dealt {game.deal.count if game.deal else 0}"
         else:
             raise DeckError(f"Unknown action {action!r}.")
     except edits.EditError as error:

@@ -24,7 +24,7 @@ from cards import search as card_search
 from cards.games import deckcode
 from cards.games.decklist import load
 from cards.games.goldfish import goal_forms
-from cards.games.registry import UnknownGame, get_game
+from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.pool import DatabasePool
 from decklab.decks import edits, images, selectors, services, sheets
@@ -71,7 +71,9 @@ def _game_or_404(slug: str):
 
 @login_required
 def new(request: HttpRequest) -> HttpResponse:
-    form = NewDeckForm(request.POST or None, initial={"game": request.GET.get("game", "dbscg")})
+    form = NewDeckForm(
+        request.POST or None, initial={"game": request.GET.get("game", next(iter(GAMES)))}
+    )
     if request.method == "POST" and form.is_valid():
         game = form.cleaned_data["game"]
         deck_obj, problems = load(get_game(game), form.cleaned_data["decklist"], DatabasePool(game))
@@ -566,7 +568,7 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
         elif action == "move":
             zones = edits.move(zones, params["number"], params["zone"], params["to_zone"])
         else:
-            zones = edits.deal(zones, random.Random())
+            zones = edits.deal(ws.game, zones, random.Random())
         zones = edits.normalize(ws.game, zones)
         unknown = edits.numbers(zones) - set(
             selectors.cards_by_number(ws.game_slug, edits.numbers(zones))

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from cards.games import messages
 from cards.games.base import Card, Deck, Format, GameData, Rule, Violation
-from cards.games.dbscg.schema import TYPES, Z_TYPES
 from cards.games.rules import (
     Cap,
     CopyLimit,
@@ -22,6 +21,8 @@ from cards.games.rules import (
     printed_limit,
 )
 from cards.games.text import fold
+
+from .schema import TYPES, Z_TYPES
 
 GAME = "dbscg"
 LEADER = "Leader"

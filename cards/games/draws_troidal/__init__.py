@@ -1,9 +1,12 @@
 """DRAWS◎TROIDAL, beta rules (RULES.md §5)."""
 
 from cards.games.base import Zone
-from cards.games.draws_troidal.legality import FORMATS
-from cards.games.draws_troidal.schema import SCHEMA
 from cards.games.game import Game
+
+from .charts import CHARTS
+from .fields import FIELDS
+from .legality import FORMATS
+from .schema import SCHEMA
 
 GAME = Game(
     slug="draws_troidal",
@@ -12,5 +15,7 @@ GAME = Game(
     zones=(Zone("main", "Main", "メイン", ("Deck", "デッキ", "Main Deck", "メインデッキ")),),
     schema=SCHEMA,
     formats=FORMATS,
+    search_fields=FIELDS,
+    charts=CHARTS,
     identity=lambda card: card.number,
 )

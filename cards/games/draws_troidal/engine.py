@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from cards.games.draws_troidal.battle import (
+from .battle import (
     HAND_SIZE,
     LIFE,
     RETIRE_AT_WINS,
@@ -32,7 +32,7 @@ from cards.games.draws_troidal.battle import (
     Fighter,
     battle,
 )
-from cards.games.draws_troidal.policy import Policy, Sight
+from .policy import Policy, Sight
 
 
 class Result(Enum):

@@ -16,16 +16,6 @@ import numpy as np
 
 from cards.games import decklist, stats
 from cards.games.base import Deck
-from cards.games.dreadnought.contest import (
-    FIRST,
-    LOST,
-    OVER,
-    SECOND,
-    Contest,
-    Player,
-    Record,
-    Speed,
-)
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     PLAY_FIELD,
@@ -44,6 +34,17 @@ from cards.games.goldfish import (
     turn_field,
 )
 from cards.games.sim import batches, deal, deal_counts, hypergeometric
+
+from .contest import (
+    FIRST,
+    LOST,
+    OVER,
+    SECOND,
+    Contest,
+    Player,
+    Record,
+    Speed,
+)
 
 OPENING_HAND = 7
 OPENING_BURSTS = 1

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from cards.games import messages
 from cards.games.base import Deck, Format, GameData, Rule, Violation
-from cards.games.dreadnought.schema import ALL_CLUSTERS, CASTER, TYPES
 from cards.games.registry import get_game
 from cards.games.rules import (
     CopyLimit,
@@ -23,6 +22,8 @@ from cards.games.rules import (
     grouped,
     printed_limit,
 )
+
+from .schema import ALL_CLUSTERS, CASTER, TYPES
 
 GAME = "dreadnought"
 CASTERS = 2

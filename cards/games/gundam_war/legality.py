@@ -16,7 +16,6 @@ from typing import Any
 from cards.games import messages
 from cards.games.base import Card, Deck, Format, GameData, Rule, Violation
 from cards.games.game import name_key
-from cards.games.gundam_war.schema import ONE_PER_DECK, UNIQUE
 from cards.games.registry import get_game
 from cards.games.rules import (
     Cap,
@@ -31,6 +30,8 @@ from cards.games.rules import (
     grouped,
 )
 from cards.games.text import fold
+
+from .schema import ONE_PER_DECK, UNIQUE
 
 GAME = "gundam_war"
 ZONES = ("main", "side")
