@@ -12,6 +12,12 @@ from cards.games.schema import Schema
 from cards.games.text import fold, fold_compact
 
 
+def slug_of(package: str) -> str:
+    """A game's slug is the name of its folder (`cards.games.dbscg` → `dbscg`): a copied folder
+    takes its new name as its slug, with no edits inside."""
+    return package.rpartition(".")[2]
+
+
 def name_key(text: str) -> str:
     """The folded form under which a decklist's card name is looked up."""
     return fold_compact(text)

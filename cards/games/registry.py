@@ -29,7 +29,10 @@ def get_game(slug: str) -> Game:
         package = GAMES[slug]
     except KeyError:
         raise UnknownGame(slug) from None
-    return import_module(package).GAME
+    game = import_module(package).GAME
+    if game.slug != slug:
+        raise ValueError(f"{package} holds the game {game.slug!r}, registered as {slug!r}")
+    return game
 
 
 def all_games() -> list[Game]:

@@ -1,7 +1,7 @@
 """Blade Rondo (ブレイドロンド), RULES.md §4."""
 
 from cards.games.base import Zone
-from cards.games.game import Deal, Game
+from cards.games.game import Deal, Game, slug_of
 
 from .charts import CHARTS
 from .fields import FIELDS
@@ -9,7 +9,7 @@ from .legality import DEALT, FORMATS
 from .schema import SCHEMA
 
 GAME = Game(
-    slug="blade_rondo",
+    slug=slug_of(__name__),
     name="Blade Rondo",
     name_ja="ブレイドロンド",
     zones=(

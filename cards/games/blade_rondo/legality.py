@@ -18,10 +18,10 @@ from typing import Any
 
 from cards.games import messages
 from cards.games.base import Deck, Format, GameData, Rule, Violation
-from cards.games.game import name_key
+from cards.games.game import name_key, slug_of
 from cards.games.rules import CopyLimit, Sizes, ZoneSize, noun, zone_names
 
-GAME = "blade_rondo"
+GAME = slug_of(__package__ or __name__)
 SET_DECKS_FILE = Path(__file__).resolve().parents[2] / "data" / "blade-rondo" / "set_decks.json"
 #: Cards dealt to a player when the set deck does not say (§4.1), and the hand kept from them.
 DEALT = 15

@@ -1,7 +1,7 @@
 """Dragon Ball Super Card Game, ZENKAI series rules (RULES.md §2)."""
 
 from cards.games.base import Card, Zone
-from cards.games.game import Game, name_key
+from cards.games.game import Game, name_key, slug_of
 
 from .charts import CHARTS
 from .fields import FIELDS
@@ -16,7 +16,7 @@ def _name_keys(card: Card) -> tuple[str, ...]:
 
 
 GAME = Game(
-    slug="dbscg",
+    slug=slug_of(__name__),
     name="Dragon Ball Super Card Game",
     name_ja="ドラゴンボール超 カードゲーム",
     zones=(

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from cards.games import messages
 from cards.games.base import Card, Deck, Format, GameData, Rule, Violation
+from cards.games.game import slug_of
 from cards.games.rules import (
     Cap,
     CopyLimit,
@@ -24,7 +25,7 @@ from cards.games.text import fold
 
 from .schema import TYPES, Z_TYPES
 
-GAME = "dbscg"
+GAME = slug_of(__package__ or __name__)
 LEADER = "Leader"
 DRAGON_BALL = "Dragon Ball"
 SUPER_COMBO = "Super Combo"

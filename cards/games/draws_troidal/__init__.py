@@ -1,7 +1,7 @@
 """DRAWS◎TROIDAL, beta rules (RULES.md §5)."""
 
 from cards.games.base import Zone
-from cards.games.game import Game
+from cards.games.game import Game, slug_of
 
 from .charts import CHARTS
 from .fields import FIELDS
@@ -9,7 +9,7 @@ from .legality import FORMATS
 from .schema import SCHEMA
 
 GAME = Game(
-    slug="draws_troidal",
+    slug=slug_of(__name__),
     name="DRAWS◎TROIDAL",
     name_ja="ドローズ◎トロイダル",
     zones=(Zone("main", "Main", "メイン", ("Deck", "デッキ", "Main Deck", "メインデッキ")),),

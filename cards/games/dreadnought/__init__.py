@@ -1,7 +1,7 @@
 """Dreadnought (ドレッドノート), RULES.md §1."""
 
 from cards.games.base import Card, Zone
-from cards.games.game import Game, name_key
+from cards.games.game import Game, name_key, slug_of
 from cards.games.text import fold
 
 from .charts import CHARTS
@@ -26,7 +26,7 @@ def _name_keys(card: Card) -> tuple[str, ...]:
 
 
 GAME = Game(
-    slug="dreadnought",
+    slug=slug_of(__name__),
     name="Dreadnought",
     name_ja="ドレッドノート",
     zones=(

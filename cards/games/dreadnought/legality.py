@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from cards.games import messages
 from cards.games.base import Deck, Format, GameData, Rule, Violation
+from cards.games.game import slug_of
 from cards.games.registry import get_game
 from cards.games.rules import (
     CopyLimit,
@@ -25,7 +26,7 @@ from cards.games.rules import (
 
 from .schema import ALL_CLUSTERS, CASTER, TYPES
 
-GAME = "dreadnought"
+GAME = slug_of(__package__ or __name__)
 CASTERS = 2
 MAIN_SIZE = 50
 #: Cards of one name (§1.1.3), unless the card's デッキ構築【N】 (`deck_limit`) says otherwise.

@@ -1,7 +1,7 @@
 """Gundam War (ガンダムウォー), RULES.md §3."""
 
 from cards.games.base import Card, Zone
-from cards.games.game import Game, name_key
+from cards.games.game import Game, name_key, slug_of
 from cards.games.text import fold
 
 from .charts import CHARTS
@@ -27,7 +27,7 @@ def _name_keys(card: Card) -> tuple[str, ...]:
 
 
 GAME = Game(
-    slug="gundam_war",
+    slug=slug_of(__name__),
     name="Gundam War",
     name_ja="ガンダムウォー",
     zones=(
