@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.games import deckcode, decklist, messages
+from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.parsers import JSONParser
@@ -198,8 +199,8 @@ class ValidateApi(LegalityView):
             result = validate(game, text=text, format_slug=fmt, lang=self.language(request))
         except UnknownGame as error:
             return _unknown_game(error)
-        except KeyError as error:
-            return _error(str(error.args[0]), status.HTTP_400_BAD_REQUEST)
+        except UnknownFormat as error:
+            return _error(str(error), status.HTTP_400_BAD_REQUEST)
         return Response(result)
 
 
@@ -290,8 +291,8 @@ class DeckCodesApi(LegalityView):
             fmt = found.format(fmt).slug
         except UnknownGame as error:
             return _unknown_game(error)
-        except KeyError as error:
-            return _error(str(error.args[0]), status.HTTP_400_BAD_REQUEST)
+        except UnknownFormat as error:
+            return _error(str(error), status.HTTP_400_BAD_REQUEST)
         deck, _ = load_deck(game, incoming.validated_data["decklist"])
         code = deckcode.encode(game, fmt, deck.quantities())
         return Response(_code_answer(deckcode.decode(code), code))

@@ -67,7 +67,7 @@ def quantities_text(game_slug: str, quantities: Mapping[str, Mapping[str, int]])
 
 
 def check(game: Game, format_slug: str | None, deck: Deck) -> list[Violation]:
-    """The violations of a resolved deck in one format (`KeyError` for an unknown format)."""
+    """The violations of a resolved deck in one format (`UnknownFormat` for an unknown format)."""
     return game.format(format_slug).check(deck, LazyGameData(game.slug))
 
 
@@ -92,7 +92,7 @@ def validate(
 ) -> dict[str, Any]:
     """Check a decklist in one format: exactly the CONTRACT §4 JSON object (plus `format_name`).
 
-    Raises `UnknownGame` or `KeyError` (unknown format) before touching the database.
+    Raises `UnknownGame` or `UnknownFormat` before touching the database.
     """
     game = get_game(game_slug)
     game.format(format_slug)

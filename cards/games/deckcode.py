@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cards.games import jsontext
+from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 
 VERSION = "1"
@@ -79,7 +80,7 @@ def decode(code: str) -> DeckCode:
         game.format(format_slug)
     except UnknownGame:
         raise DeckCodeError(f"the deck code names an unknown game {game_slug!r}") from None
-    except KeyError:
+    except UnknownFormat:
         raise DeckCodeError(
             f"the deck code names an unknown format {format_slug!r} of {game_slug}"
         ) from None

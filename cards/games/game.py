@@ -12,6 +12,10 @@ from cards.games.schema import Schema
 from cards.games.text import fold, fold_compact
 
 
+class UnknownFormat(LookupError):
+    """A format slug the game does not have; the message names the known ones."""
+
+
 def slug_of(package: str) -> str:
     """A game's slug is the name of its folder (`cards.games.dbscg` → `dbscg`): a copied folder
     takes its new name as its slug, with no edits inside."""
@@ -84,4 +88,4 @@ class Game:
             if candidate.slug == slug:
                 return candidate
         known = ", ".join(f.slug for f in self.formats)
-        raise KeyError(f"unknown format {slug!r} for {self.slug} (known: {known})")
+        raise UnknownFormat(f"unknown format {slug!r} for {self.slug} (known: {known})")

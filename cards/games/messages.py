@@ -14,6 +14,10 @@ LANGUAGES = ("en", "ja")
 _CATALOGUE: dict[str, dict[str, str]] = {}
 
 
+class UnknownMessage(LookupError):
+    """A message key nothing registered (a programming error, never the reader's)."""
+
+
 def register(key: str, *, en: str, ja: str) -> None:
     """Add a message; the texts are `str.format` templates over the violation's values."""
     existing = _CATALOGUE.get(key)
@@ -25,7 +29,7 @@ def register(key: str, *, en: str, ja: str) -> None:
 def render(key: str, lang: str, values: Mapping[str, Any]) -> str:
     texts = _CATALOGUE.get(key)
     if texts is None:
-        raise KeyError(f"no message registered for {key!r}")
+        raise UnknownMessage(f"no message registered for {key!r}")
     template = texts.get(lang) or texts["en"]
     return template.format_map(values)
 

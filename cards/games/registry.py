@@ -18,7 +18,9 @@ GAMES: dict[str, str] = {
 }
 
 
-class UnknownGame(KeyError):
+class UnknownGame(LookupError):
+    """A game slug the registry does not hold."""
+
     def __str__(self) -> str:
         return f"unknown game {self.args[0]!r} (known: {', '.join(GAMES)})"
 

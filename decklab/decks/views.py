@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from cards import search as card_search
 from cards.games import deckcode
 from cards.games.decklist import load
+from cards.games.game import UnknownFormat
 from cards.games.goldfish import goal_forms
 from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
@@ -302,7 +303,7 @@ def search(request: HttpRequest, game: str) -> HttpResponse:
     format_slug = request.GET.get("format") or game_obj.default_format.slug
     try:
         game_obj.format(format_slug)
-    except KeyError:
+    except UnknownFormat:
         format_slug = game_obj.default_format.slug
     ws = Workspace(game, format_slug, {}, lang=_lang(request))
     return render(
@@ -513,7 +514,7 @@ def _stateless(request: HttpRequest, game: str, code: str | None) -> Workspace:
     try:
         zones = edits.normalize(game_obj, decoded.quantities)
         game_obj.format(decoded.format)
-    except (edits.EditError, KeyError) as error:
+    except (edits.EditError, UnknownFormat) as error:
         raise Http404(f"That deck code cannot be read: {error}") from None
     return Workspace(game, decoded.format, zones, lang=_lang(request))
 

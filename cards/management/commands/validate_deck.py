@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
 from cards.games import messages
+from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame
 from cards.validation import MAX_DECKLIST_BYTES, validate
 
@@ -61,8 +62,8 @@ def could_not_run() -> Iterator[None]:
         yield
     except UnknownGame as error:
         raise CommandError(str(error), returncode=COULD_NOT_RUN) from None
-    except KeyError as error:
-        raise CommandError(str(error.args[0]), returncode=COULD_NOT_RUN) from None
+    except UnknownFormat as error:
+        raise CommandError(str(error), returncode=COULD_NOT_RUN) from None
     except DatabaseError as error:
         raise CommandError(
             f"the card database is not ready ({error}); run `python manage.py migrate`",
