@@ -104,6 +104,11 @@ def format_matrix(game_slug: str, *, text: str, lang: str = "en") -> dict[str, A
     """The deck's legality in every format of its game at once (the text is read once)."""
     game = get_game(game_slug)
     deck, problems = load_deck(game.slug, text)
+    return matrix(game, deck, problems, lang)
+
+
+def matrix(game: Game, deck: Deck, problems: list[Violation], lang: str) -> dict[str, Any]:
+    """`format_matrix` of a deck already resolved (the deck editor's cards, read once)."""
     data = LazyGameData(game.slug)
     lang = messages.normalize_language(lang)
     rows = []
