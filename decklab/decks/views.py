@@ -34,11 +34,10 @@ from decklab.decks.forms import (
     ImportForm,
     NewDeckForm,
     SettingsForm,
-    SimulationForm,
-    goals_from_post,
 )
 from decklab.decks.models import Deck
 from decklab.decks.workspace import Workspace, allowed_zones
+from decklab.goldfish.forms import SimulationForm, goals_from_post
 from decklab.goldfish.services import SimulationRefused, simulation_request
 
 #: Search results shown in the editor's search panel.

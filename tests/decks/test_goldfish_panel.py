@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from cards.games.goldfish import goal_forms
 from decklab.celery import app
-from decklab.decks.forms import goals_from_post
 from decklab.goldfish import services as goldfish_services
+from decklab.goldfish.forms import goals_from_post
 from decklab.goldfish.models import SimulationRun
 
 pytestmark = pytest.mark.django_db
