@@ -15,7 +15,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -37,7 +37,12 @@ from decklab.decks.forms import (
 )
 from decklab.decks.models import Deck
 from decklab.decks.workspace import Workspace, allowed_zones
-from decklab.goldfish.forms import SimulationForm, goals_from_post
+from decklab.goldfish.forms import (
+    TRIALS_CHOICES,
+    SimulationForm,
+    goal_fieldsets,
+    goals_from_data,
+)
 from decklab.goldfish.services import SimulationRefused, simulation_request
 
 #: Search results shown in the editor's search panel.
@@ -102,8 +107,14 @@ def _editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> Http
         "urls": _urls(ws),
         "query": query,
         "results": _search(ws, query) if query else None,
-        "goal_forms": goal_forms(ws.game_slug),
-        "simulation_form": SimulationForm(),
+        "goal_fieldsets": goal_fieldsets(goal_forms(ws.game_slug), QueryDict()),
+        "goal_card_options": [
+            (row.number, row.name)
+            for zone in ws.zone_views
+            if zone.slug == ws.game.default_zone
+            for row in zone.rows
+        ],
+        "simulation_form": SimulationForm(trial_choices=TRIALS_CHOICES),
         "compare_choices": _compare_choices(request, ws),
         "settings_form": SettingsForm(
             initial={
@@ -653,7 +664,7 @@ def _simulate(
         seed = random.randrange(2**31)
     runs, error, status = [], "", 200
     try:
-        goals = goals_from_post(goal_forms(targets[0][1].game_slug), request.POST)
+        goals = goals_from_data(goal_forms(targets[0][1].game_slug), request.POST)
         for label, target in targets:
             run = simulation_request(
                 user=request.user,

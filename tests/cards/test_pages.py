@@ -109,9 +109,7 @@ def test_the_card_page_shows_facts_extra_columns_and_the_face(client, load):
 def test_the_card_page_links_to_the_odds_of_drawing_the_card(client, load):
     load("dbscg", "number,name,type\nBT1-004,Destructive Terror Champa,Battle\n")
     page = client.get(reverse("cards:detail", args=["dbscg", "BT1-004"])).content.decode()
-    assert (
-        f"{reverse('goldfish:new')}?game=dbscg&amp;goal_type=drawn&amp;goal-cards=BT1-004" in page
-    )
+    assert f"{reverse('goldfish:new')}?game=dbscg&amp;goal=drawn&amp;drawn-cards=BT1-004" in page
 
 
 def test_a_game_without_a_card_goal_offers_no_odds_link(client, load):
