@@ -25,6 +25,7 @@ from cards.games import deckcode
 from cards.games.decklist import load
 from cards.games.game import UnknownFormat
 from cards.games.goldfish import goal_forms
+from cards.games.query import QueryError
 from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.pool import DatabasePool
@@ -329,7 +330,7 @@ def _search(ws: Workspace, query: str) -> dict:
         return {"query": "", "cards": [], "error": None}
     try:
         rows = list(card_search.search(ws.game_slug, query)[:SEARCH_LIMIT])
-    except card_search.QueryError as error:
+    except QueryError as error:
         return {"query": query, "cards": [], "error": error}
     game = get_game(ws.game_slug)
     labels = {zone.slug: zone.label for zone in game.zones}
@@ -442,7 +443,7 @@ def public(request: HttpRequest, game: str) -> HttpResponse:
             numbers = set(
                 card_search.search(game, card_query).values_list("number", flat=True)[:500]
             )
-        except card_search.QueryError as query_error:
+        except QueryError as query_error:
             error = query_error
             numbers = set()
     decks = selectors.public_decks(game, card_numbers=numbers, format=format_slug or None)

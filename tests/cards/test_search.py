@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from cards.games.query import MAX_QUERY_LENGTH, QueryError
 from cards.games.registry import all_games
-from cards.search import MAX_QUERY_LENGTH, QueryError, ordered, search
+from cards.search import ordered, search
 
 pytestmark = pytest.mark.django_db
 

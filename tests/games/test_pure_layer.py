@@ -13,7 +13,7 @@ def test_importing_every_game_loads_no_django_celery_or_pil():
     code = (
         "import sys\n"
         "from cards.games.registry import all_games\n"
-        "from cards.games import decklist\n"
+        "from cards.games import decklist, query\n"
         "all_games()\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in {'django', 'celery', 'PIL'})\n"
         "print(','.join(bad))\n"
