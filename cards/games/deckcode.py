@@ -47,7 +47,7 @@ def encode(game_slug: str, format_slug: str | None, quantities: Quantities) -> s
     game = get_game(game_slug)
     fmt = game.format(format_slug)
     zones = {
-        zone: [[number, count] for number, count in quantities.get(zone, {}).items() if count > 0]
+        zone: [(number, count) for number, count in quantities.get(zone, {}).items() if count > 0]
         for zone in game.zone_slugs
     }
     if any(count > MAX_COUNT for cards in zones.values() for _, count in cards):
