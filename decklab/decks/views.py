@@ -19,6 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import replace_url, trigger_client_event
 
 from cards import search as card_search
 from cards.games import deckcode
@@ -188,8 +189,7 @@ def _deck_panel(request: HttpRequest, ws: Workspace, *, error: str = "", status:
         status=status,
     )
     # After the swap, not on arrival: the panels' refresh sends the new panel's version or deck code.
-    response["HX-Trigger-After-Swap"] = "deckChanged"
-    return response
+    return trigger_client_event(response, "deckChanged", after="swap")
 
 
 @require_POST
@@ -542,8 +542,7 @@ def build(request: HttpRequest, game: str) -> HttpResponse:
         error = str(refused)
     if request.htmx:
         response = _deck_panel(request, ws, error=error, status=400 if error else 200)
-        response["HX-Replace-Url"] = _build_url(ws)
-        return response
+        return replace_url(response, _build_url(ws))
     if error:
         messages.error(request, error)
     return HttpResponseRedirect(_build_url(ws))

@@ -13,15 +13,13 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HTMX_STOP_POLLING
 
 from cards.games.goldfish import DEFAULT_TRIALS, goal_forms
 from cards.games.registry import GAMES, all_games, get_game
 from decklab.goldfish import charts, selectors, services
 from decklab.goldfish.forms import SimulationForm, goal_fieldsets, goals_from_data
 from decklab.goldfish.models import SimulationRun
-
-#: htmx stops polling when a poll answers with this status.
-STOP_POLLING = 286
 
 
 def _state_context(run: SimulationRun) -> dict[str, Any]:
@@ -47,7 +45,7 @@ def run_progress(request: HttpRequest, pk: int) -> HttpResponse:
     run = services.refreshed(selectors.run_for_user(request.user, pk))
     response = render(request, "goldfish/_run_state.html", _state_context(run))
     if run.finished:
-        response.status_code = STOP_POLLING
+        response.status_code = HTMX_STOP_POLLING
     return response
 
 
