@@ -76,7 +76,7 @@ def report(
 ) -> dict[str, Any]:
     """The CONTRACT §4 object for a deck and its violations."""
     fmt = game.format(format_slug)
-    lang = messages.normalize_language(lang)
+    lang = messages.choose_language(lang)
     return {
         "game": game.slug,
         "format": fmt.slug,
@@ -110,7 +110,7 @@ def format_matrix(game_slug: str, *, text: str, lang: str = "en") -> dict[str, A
 def matrix(game: Game, deck: Deck, problems: list[Violation], lang: str) -> dict[str, Any]:
     """`format_matrix` of a deck already resolved (the deck editor's cards, read once)."""
     data = LazyGameData(game.slug)
-    lang = messages.normalize_language(lang)
+    lang = messages.choose_language(lang)
     rows = []
     for fmt in game.formats:
         violations = problems + fmt.check(deck, data)

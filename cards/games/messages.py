@@ -34,10 +34,15 @@ def render(key: str, lang: str, values: Mapping[str, Any]) -> str:
     return template.format_map(values)
 
 
-def normalize_language(lang: str | None) -> str:
-    """Map 'ja-JP', 'JA', None … onto a supported language."""
-    code = (lang or "en").split("-")[0].split("_")[0].lower()
-    return code if code in LANGUAGES else "en"
+def choose_language(*wanted: str | None) -> str:
+    """The language to write messages in: the first of `wanted` (most wanted first, e.g. `--lang`
+    or `?lang=`, then the site's choice, then Accept-Language) that is supported, else English.
+    'ja-JP', 'JA' and 'ja_JP' all mean Japanese. The one place that decides a reader's language."""
+    for lang in wanted:
+        code = (lang or "").split("-")[0].split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
 
 
 def keys() -> list[str]:

@@ -29,6 +29,7 @@ from cards.games.goldfish import goal_forms
 from cards.games.query import QueryError
 from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
+from cards.languages import request_language
 from cards.pool import DatabasePool
 from decklab.decks import edits, images, selectors, services, sheets
 from decklab.decks.forms import (
@@ -56,13 +57,13 @@ PANELS = {
 }
 
 
-def _lang(request: HttpRequest) -> str:
-    return getattr(request, "LANGUAGE_CODE", "en") or "en"
-
-
 def _workspace(request: HttpRequest, deck: Deck) -> Workspace:
     return Workspace(
-        deck.game, deck.format, selectors.current_zones(deck), lang=_lang(request), deck=deck
+        deck.game,
+        deck.format,
+        selectors.current_zones(deck),
+        lang=request_language(request),
+        deck=deck,
     )
 
 
@@ -299,7 +300,9 @@ def _keep_problems(request: HttpRequest, text: str, problems) -> None:
         (f"{zone}:\n" if zone else "") + "\n".join(found) for zone, found in game_zone_lines.items()
     )
     request.session["import_retry"] = {"decklist": retry, "mode": "add"}
-    request.session["import_problems"] = [problem.message(_lang(request)) for problem in problems]
+    request.session["import_problems"] = [
+        problem.message(request_language(request)) for problem in problems
+    ]
     messages.warning(
         request,
         f"{len(problems)} line(s) could not be read; the rest was imported. "
@@ -316,7 +319,7 @@ def search(request: HttpRequest, game: str) -> HttpResponse:
         game_obj.format(format_slug)
     except UnknownFormat:
         format_slug = game_obj.default_format.slug
-    ws = Workspace(game, format_slug, {}, lang=_lang(request))
+    ws = Workspace(game, format_slug, {}, lang=request_language(request))
     return render(
         request,
         "decks/_search_results.html",
@@ -515,7 +518,7 @@ def _stateless(request: HttpRequest, game: str, code: str | None) -> Workspace:
     """The builder's deck from its code; a broken or foreign code is a clear error page, not a 500."""
     game_obj = _game_or_404(game)
     if not code:
-        return Workspace(game, game_obj.default_format.slug, {}, lang=_lang(request))
+        return Workspace(game, game_obj.default_format.slug, {}, lang=request_language(request))
     try:
         decoded = deckcode.decode(code)
     except deckcode.DeckCodeError as error:
@@ -527,7 +530,7 @@ def _stateless(request: HttpRequest, game: str, code: str | None) -> Workspace:
         game_obj.format(decoded.format)
     except (edits.EditError, UnknownFormat) as error:
         raise Http404(f"That deck code cannot be read: {error}") from None
-    return Workspace(game, decoded.format, zones, lang=_lang(request))
+    return Workspace(game, decoded.format, zones, lang=request_language(request))
 
 
 @require_http_methods(["GET", "POST"])

@@ -93,7 +93,7 @@ class Command(BaseCommand):
         file: str,
         **options: object,
     ) -> None:
-        lang = messages.normalize_language(lang)
+        lang = messages.choose_language(lang)
         text = read_decklist(file)
         with could_not_run():
             result = validate(game, text=text, format_slug=format_slug, lang=lang)
