@@ -174,3 +174,17 @@ def test_the_validate_api_answers_the_contract_object(client, slug, sample):
     assert body["game"] == slug
     assert isinstance(body["legal"], bool)
     assert body["format"] == get_game(slug).default_format.slug
+
+
+def test_a_new_game_s_shipped_cards_load_with_the_rest(copied_game, tmp_path, monkeypatch, db):
+    """README "Adding a game", step 4: `cards/data/<slug>/cards.csv` is all it takes."""
+    from cards import shipped
+    from cards.models import Card
+
+    row = dict(game_module(copied_game, "contract").SAMPLE_ROW)
+    (tmp_path / "data" / copied_game).mkdir(parents=True)
+    (tmp_path / "data" / copied_game / "cards.csv").write_bytes(_csv(row))
+    monkeypatch.setattr(shipped, "DATA", tmp_path / "data")
+    reports = list(shipped._added_games())
+    assert len(reports) == 1
+    assert Card.objects.filter(game=copied_game, number=row["number"]).exists()
