@@ -39,6 +39,7 @@ test: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run -v 0
 	$(PY) -m pytest $(PYTEST_ARGS)
 
@@ -51,6 +52,7 @@ lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 format: $(VENV)/.installed
 	$(PY) -m ruff check --fix .

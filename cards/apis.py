@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards import search
+from cards.games.query import QueryError
 from cards.games.registry import all_games
 from cards.selectors import card_or_404, game_or_404
 from cards.serializers import CardSerializer, GameSerializer, QueryErrorSerializer
@@ -51,7 +52,7 @@ class CardListApi(generics.ListAPIView):
     def get(self, request: Request, *args, **kwargs) -> Response:
         try:
             return super().get(request, *args, **kwargs)
-        except search.QueryError as error:
+        except QueryError as error:
             body = {"detail": error.message, "position": error.position}
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
 

@@ -11,7 +11,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.urls import NoReverseMatch, reverse
-from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -23,9 +22,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.games import deckcode, decklist, messages
+from cards.games import deckcode, decklist
+from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 from cards.games.text import whole_number
+from cards.languages import request_language
 from cards.parsers import JSONParser
 from cards.validation import (
     MAX_DECKLIST_BYTES,
@@ -158,9 +159,7 @@ class LegalityView(APIView):
         super().initial(request, *args, **kwargs)
 
     def language(self, request: Request) -> str:
-        return messages.normalize_language(
-            request.query_params.get("lang") or translation.get_language_from_request(request)
-        )
+        return request_language(request)
 
     def decklist(self, request: Request) -> tuple[str, str | None]:
         """The decklist text and format of a POST body; `ParseError` when there is none."""
@@ -198,8 +197,8 @@ class ValidateApi(LegalityView):
             result = validate(game, text=text, format_slug=fmt, lang=self.language(request))
         except UnknownGame as error:
             return _unknown_game(error)
-        except KeyError as error:
-            return _error(str(error.args[0]), status.HTTP_400_BAD_REQUEST)
+        except UnknownFormat as error:
+            return _error(str(error), status.HTTP_400_BAD_REQUEST)
         return Response(result)
 
 
@@ -290,8 +289,8 @@ class DeckCodesApi(LegalityView):
             fmt = found.format(fmt).slug
         except UnknownGame as error:
             return _unknown_game(error)
-        except KeyError as error:
-            return _error(str(error.args[0]), status.HTTP_400_BAD_REQUEST)
+        except UnknownFormat as error:
+            return _error(str(error), status.HTTP_400_BAD_REQUEST)
         deck, _ = load_deck(game, incoming.validated_data["decklist"])
         code = deckcode.encode(game, fmt, deck.quantities())
         return Response(_code_answer(deckcode.decode(code), code))

@@ -25,6 +25,7 @@ from cards.games.gundam_war.schema import COLORS as GUNDAM_WAR_COLORS
 from cards.games.gundam_war.schema import TYPES as GUNDAM_WAR_TYPES
 from cards.games.gundam_war.schema import UNKNOWN_TYPE as GUNDAM_WAR_UNKNOWN_TYPE
 from cards.games.gundam_war.sets import printed_code
+from cards.games.registry import GAMES
 from cards.importers import import_cards, import_path, import_set_decks
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -215,6 +216,22 @@ def load_all() -> Iterator[str]:
     yield _converted("gundam_war", gundam_war)
     yield _converted("dreadnought", dreadnought_rows(DATA / "dreadnought" / "cards-known.csv"))
     yield str(import_path("draws_troidal", DATA / "draws-troidal" / "cards.csv"))
+    yield from _added_games()
+
+
+#: The games whose shipped data `load_all` names above, each with its own conversion.
+_CONVERTED = ("dbscg", "blade_rondo", "gundam_war", "dreadnought", "draws_troidal")
+
+
+def _added_games() -> Iterator[str]:
+    """Every other registered game: its `cards/data/<slug>/cards.csv` (or `.json`), if shipped,
+    in the contract's columns (README "Adding a game")."""
+    for slug in GAMES:
+        if slug in _CONVERTED:
+            continue
+        for name in ("cards.csv", "cards.json"):
+            if (DATA / slug / name).is_file():
+                yield str(import_path(slug, DATA / slug / name))
 
 
 def _converted(game: str, conversion: Conversion) -> str:

@@ -17,6 +17,7 @@ from cards import faces, search
 from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageForm
 from cards.games.game import Game
 from cards.games.goldfish import goal_forms
+from cards.games.query import QueryError
 from cards.games.registry import all_games
 from cards.importers import ImportFailed, import_cards, import_set_decks, read_upload
 from cards.models import Card, to_game_card
@@ -61,7 +62,7 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
     }
     try:
         cards = search.ordered(search.search(game, query), sort, descending).only(*LIST_COLUMNS)
-    except search.QueryError as error:
+    except QueryError as error:
         context["error"] = _error_context(query, error)
     else:
         page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
@@ -77,7 +78,7 @@ def _row_values(card: Card, columns: list[search.Field]) -> list[str]:
     return [" / ".join(str(v) for v in (f.shown or f.values)(facts)) for f in columns]
 
 
-def _error_context(query: str, error: search.QueryError) -> dict[str, Any]:
+def _error_context(query: str, error: QueryError) -> dict[str, Any]:
     """The message, and the query cut around the offending character to highlight it."""
     at = min(error.position, len(query))
     return {

@@ -7,8 +7,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from cards.games.base import Card, Format, Zone
+from cards.games.charts import Charts
+from cards.games.fields import Field
 from cards.games.schema import Schema
 from cards.games.text import fold, fold_compact
+
+
+class UnknownFormat(LookupError):
+    """A format slug the game does not have; the message names the known ones."""
+
+
+def slug_of(package: str) -> str:
+    """A game's slug is the name of its folder (`cards.games.dbscg` → `dbscg`): a copied folder
+    takes its new name as its slug, with no edits inside."""
+    return package.rpartition(".")[2]
 
 
 def name_key(text: str) -> str:
@@ -36,6 +48,17 @@ def default_name_keys(card: Card) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
+class Deal:
+    """The deck editor's "Deal" button: `count` random cards of `source` into `target`, which is
+    emptied first together with the `clears` zones."""
+
+    source: str
+    target: str
+    count: int
+    clears: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Game:
     slug: str
     name: str
@@ -47,6 +70,14 @@ class Game:
     identity: Callable[[Card], str]
     #: Every folded name a decklist may use for the card (`name_key` of each spelling).
     name_keys: Callable[[Card], tuple[str, ...]] = default_name_keys
+    #: What the card search can ask about (`<game>/fields.py`).
+    search_fields: tuple[Field, ...] = ()
+    #: The deck editor's statistics charts (`<game>/charts.py`).
+    charts: Charts = ()
+    #: Tournaments collect a printed registration sheet of the deck (the editor offers a PDF).
+    registration_sheet: bool = False
+    #: The editor can deal a random hand from the deck (Blade Rondo); None: no "Deal" button.
+    deal: Deal | None = None
     #: The folded form of a card number, stored with each card and computed for each reference.
     number_key: Callable[[str], str] = number_key
 
@@ -92,4 +123,4 @@ class Game:
             if candidate.slug == slug:
                 return candidate
         known = ", ".join(f.slug for f in self.formats)
-        raise KeyError(f"unknown format {slug!r} for {self.slug} (known: {known})")
+        raise UnknownFormat(f"unknown format {slug!r} for {self.slug} (known: {known})")

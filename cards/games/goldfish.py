@@ -346,6 +346,10 @@ class GoalType:
         return values
 
 
+class UnknownGoal(GoalError):
+    """A goal type the game does not offer; the message names the known ones."""
+
+
 def goal_types(game_slug: str) -> dict[str, GoalType]:
     """The goal types of a game (raises `UnknownGame` for an unknown slug)."""
     try:
@@ -405,7 +409,7 @@ def plan(
             raise GoalError(f"Goal {position} must be a JSON object with a 'type'.")
         goal_type = types.get(raw.get("type"))  # type: ignore[arg-type]
         if goal_type is None:
-            raise GoalError(
+            raise UnknownGoal(
                 f"Goal {position}: unknown type {raw.get('type')!r} for {game.name} "
                 f"(known: {', '.join(types)})."
             )

@@ -14,6 +14,10 @@ LANGUAGES = ("en", "ja")
 _CATALOGUE: dict[str, dict[str, str]] = {}
 
 
+class UnknownMessage(LookupError):
+    """A message key nothing registered (a programming error, never the reader's)."""
+
+
 def register(key: str, *, en: str, ja: str) -> None:
     """Add a message; the texts are `str.format` templates over the violation's values."""
     existing = _CATALOGUE.get(key)
@@ -25,15 +29,20 @@ def register(key: str, *, en: str, ja: str) -> None:
 def render(key: str, lang: str, values: Mapping[str, Any]) -> str:
     texts = _CATALOGUE.get(key)
     if texts is None:
-        raise KeyError(f"no message registered for {key!r}")
+        raise UnknownMessage(f"no message registered for {key!r}")
     template = texts.get(lang) or texts["en"]
     return template.format_map(values)
 
 
-def normalize_language(lang: str | None) -> str:
-    """Map 'ja-JP', 'JA', None … onto a supported language."""
-    code = (lang or "en").split("-")[0].split("_")[0].lower()
-    return code if code in LANGUAGES else "en"
+def choose_language(*wanted: str | None) -> str:
+    """The language to write messages in: the first of `wanted` (most wanted first, e.g. `--lang`
+    or `?lang=`, then the site's choice, then Accept-Language) that is supported, else English.
+    'ja-JP', 'JA' and 'ja_JP' all mean Japanese. The one place that decides a reader's language."""
+    for lang in wanted:
+        code = (lang or "").split("-")[0].split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
 
 
 def keys() -> list[str]:

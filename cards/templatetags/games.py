@@ -6,6 +6,7 @@ Card Game` and `ZENKAI`. A slug that no longer names a game or format is shown a
 
 from django import template
 
+from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 
 register = template.Library()
@@ -25,5 +26,5 @@ def format_name(slug: str, game_slug: str) -> str:
     """`{{ deck.format|format_name:deck.game }}`: `zenkai` → `ZENKAI`."""
     try:
         return get_game(game_slug).format(slug).name
-    except (UnknownGame, KeyError):
+    except (UnknownGame, UnknownFormat):
         return slug

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from cards.games.decklist import load
 from cards.games.registry import UnknownGame, get_game
+from cards.languages import request_language
 from cards.pool import DatabasePool
 from decklab.decks import selectors, services
 from decklab.decks.models import Deck, DeckVersion
@@ -34,10 +35,6 @@ def _detail(deck: Deck, lang: str) -> dict:
     ws = Workspace(deck.game, deck.format, selectors.current_zones(deck), lang=lang, deck=deck)
     deck.zones, deck.decklist, deck.legality = ws.zones, ws.text, ws.report
     return DeckSerializer(deck).data
-
-
-def _lang(request: Request) -> str:
-    return getattr(request, "LANGUAGE_CODE", "en") or "en"
 
 
 def _zones_of(game: str, data: dict) -> dict | None:
@@ -91,7 +88,7 @@ class DeckListApi(APIView):
             )
         except services.DeckError as refused:
             return Response({"detail": str(refused)}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(_detail(deck, _lang(request)), status=status.HTTP_201_CREATED)
+        return Response(_detail(deck, request_language(request)), status=status.HTTP_201_CREATED)
 
 
 class DeckDetailApi(APIView):
@@ -100,7 +97,7 @@ class DeckDetailApi(APIView):
     @extend_schema(responses=DeckSerializer, summary="One deck (yours, or a shared one)")
     def get(self, request: Request, pk: int) -> Response:
         deck = selectors.visible_deck(request.user, pk)
-        return Response(_detail(deck, _lang(request)))
+        return Response(_detail(deck, request_language(request)))
 
     @extend_schema(
         request=DeckUpdateSerializer,
@@ -131,11 +128,11 @@ class DeckDetailApi(APIView):
                 )
         except services.StaleDeck as stale:
             deck.refresh_from_db()
-            body = {"detail": str(stale), "current": _detail(deck, _lang(request))}
+            body = {"detail": str(stale), "current": _detail(deck, request_language(request))}
             return Response(body, status=status.HTTP_409_CONFLICT)
         except services.DeckError as refused:
             return Response({"detail": str(refused)}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(_detail(deck, _lang(request)))
+        return Response(_detail(deck, request_language(request)))
 
     @extend_schema(
         request=DeckUpdateSerializer,

@@ -12,7 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 
-from cards.models import GAME_CHOICES
+from cards.models import game_field
 
 #: Short-link alphabet: no 0/O or 1/l/I, so a code read aloud or retyped survives.
 CODE_ALPHABET = "23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -33,7 +33,7 @@ class Deck(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
     )
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    game = game_field()
     format = models.CharField(max_length=64)
     name = models.CharField(max_length=120)
     visibility = models.CharField(

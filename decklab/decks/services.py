@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 from cards.models import Card
 from decklab.decks import edits
@@ -58,8 +59,8 @@ def _checked_zones(game_slug: str, zones: Mapping) -> edits.Zones:
 def _checked_format(game_slug: str, format_slug: str | None) -> str:
     try:
         return get_game(game_slug).format(format_slug or None).slug
-    except KeyError as error:
-        raise DeckError(str(error.args[0])) from None
+    except UnknownFormat as error:
+        raise DeckError(str(error)) from None
 
 
 def _checked_name(name: str) -> str:
@@ -143,8 +144,9 @@ def deck_edit(*, deck: Deck, expected_version: int, action: str, **params) -> De
             new = edits.move(zones, params["number"], params["zone"], params["to_zone"])
             note = f"{params['number']} {params['zone']} → {params['to_zone']}"
         elif action == "deal":
-            new = edits.deal(zones, params.get("rng") or random.Random())
-            note = f"dealt {edits.DEALT}"
+            game = get_game(deck.game)
+            new = edits.deal(game, zones, params.get("rng") or random.Random())
+            note = f"dealt {game.deal.count if game.deal else 0}"
         else:
             raise DeckError(f"Unknown action {action!r}.")
     except edits.EditError as error:

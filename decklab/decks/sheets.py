@@ -1,6 +1,6 @@
 """Printable registration sheets (PDF) for the games whose tournaments ask for one.
 
-DBSCG and Gundam War events collect a deck list on paper: player name, event, date, then every card
+Games with `Game.registration_sheet` (DBSCG and Gundam War) collect a deck list on paper: player name, event, date, then every card
 with its count, zone by zone, and the zone totals. Drawn with reportlab in the CJK font of the card
 faces, so Japanese card names print.
 """
@@ -17,10 +17,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
 from cards.faces import FONT_PATH
+from cards.games.registry import all_games
 from decklab.decks.workspace import Workspace
 
-#: Games with a registration sheet.
-SHEET_GAMES = ("dbscg", "gundam_war")
 FONT = "DeckLabCJK"
 LINE = 5.2 * mm
 
@@ -36,8 +35,9 @@ def _register_font() -> str:
 
 
 def registration_pdf(ws: Workspace, *, title: str, player: str) -> bytes:
-    if ws.game_slug not in SHEET_GAMES:
-        raise NoSheet(f"{ws.game.name} has no registration sheet (only DBSCG and Gundam War).")
+    if not ws.game.registration_sheet:
+        others = " and ".join(game.name for game in all_games() if game.registration_sheet)
+        raise NoSheet(f"{ws.game.name} has no registration sheet (only {others}).")
     font = _register_font()
     out = io.BytesIO()
     pdf = canvas.Canvas(out, pagesize=A4, pageCompression=1)

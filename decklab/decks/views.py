@@ -15,17 +15,21 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import replace_url, trigger_client_event
 
 from cards import search as card_search
 from cards.games import deckcode
 from cards.games.decklist import load
+from cards.games.game import UnknownFormat
 from cards.games.goldfish import goal_forms
-from cards.games.registry import UnknownGame, get_game
+from cards.games.query import QueryError
+from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
+from cards.languages import request_language
 from cards.pool import DatabasePool
 from decklab.decks import edits, images, selectors, services, sheets
 from decklab.decks.forms import (
@@ -33,11 +37,15 @@ from decklab.decks.forms import (
     ImportForm,
     NewDeckForm,
     SettingsForm,
-    SimulationForm,
-    goals_from_post,
 )
 from decklab.decks.models import Deck
 from decklab.decks.workspace import Workspace, allowed_zones
+from decklab.goldfish.forms import (
+    TRIALS_CHOICES,
+    SimulationForm,
+    goal_fieldsets,
+    goals_from_data,
+)
 from decklab.goldfish.services import SimulationRefused, simulation_request
 
 #: Search results shown in the editor's search panel.
@@ -49,13 +57,13 @@ PANELS = {
 }
 
 
-def _lang(request: HttpRequest) -> str:
-    return getattr(request, "LANGUAGE_CODE", "en") or "en"
-
-
 def _workspace(request: HttpRequest, deck: Deck) -> Workspace:
     return Workspace(
-        deck.game, deck.format, selectors.current_zones(deck), lang=_lang(request), deck=deck
+        deck.game,
+        deck.format,
+        selectors.current_zones(deck),
+        lang=request_language(request),
+        deck=deck,
     )
 
 
@@ -71,7 +79,9 @@ def _game_or_404(slug: str):
 
 @login_required
 def new(request: HttpRequest) -> HttpResponse:
-    form = NewDeckForm(request.POST or None, initial={"game": request.GET.get("game", "dbscg")})
+    form = NewDeckForm(
+        request.POST or None, initial={"game": request.GET.get("game", next(iter(GAMES)))}
+    )
     if request.method == "POST" and form.is_valid():
         game = form.cleaned_data["game"]
         deck_obj, problems = load(get_game(game), form.cleaned_data["decklist"], DatabasePool(game))
@@ -100,8 +110,14 @@ def _editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> Http
         "urls": _urls(ws),
         "query": query,
         "results": _search(ws, query) if query else None,
-        "goal_forms": goal_forms(ws.game_slug),
-        "simulation_form": SimulationForm(),
+        "goal_fieldsets": goal_fieldsets(goal_forms(ws.game_slug), QueryDict()),
+        "goal_card_options": [
+            (row.number, row.name)
+            for zone in ws.zone_views
+            if zone.slug == ws.game.default_zone
+            for row in zone.rows
+        ],
+        "simulation_form": SimulationForm(trial_choices=TRIALS_CHOICES),
         "compare_choices": _compare_choices(request, ws),
         "settings_form": SettingsForm(
             initial={
@@ -174,8 +190,7 @@ def _deck_panel(request: HttpRequest, ws: Workspace, *, error: str = "", status:
         status=status,
     )
     # After the swap, not on arrival: the panels' refresh sends the new panel's version or deck code.
-    response["HX-Trigger-After-Swap"] = "deckChanged"
-    return response
+    return trigger_client_event(response, "deckChanged", after="swap")
 
 
 @require_POST
@@ -285,7 +300,9 @@ def _keep_problems(request: HttpRequest, text: str, problems) -> None:
         (f"{zone}:\n" if zone else "") + "\n".join(found) for zone, found in game_zone_lines.items()
     )
     request.session["import_retry"] = {"decklist": retry, "mode": "add"}
-    request.session["import_problems"] = [problem.message(_lang(request)) for problem in problems]
+    request.session["import_problems"] = [
+        problem.message(request_language(request)) for problem in problems
+    ]
     messages.warning(
         request,
         f"{len(problems)} line(s) could not be read; the rest was imported. "
@@ -300,9 +317,9 @@ def search(request: HttpRequest, game: str) -> HttpResponse:
     format_slug = request.GET.get("format") or game_obj.default_format.slug
     try:
         game_obj.format(format_slug)
-    except KeyError:
+    except UnknownFormat:
         format_slug = game_obj.default_format.slug
-    ws = Workspace(game, format_slug, {}, lang=_lang(request))
+    ws = Workspace(game, format_slug, {}, lang=request_language(request))
     return render(
         request,
         "decks/_search_results.html",
@@ -316,7 +333,7 @@ def _search(ws: Workspace, query: str) -> dict:
         return {"query": "", "cards": [], "error": None}
     try:
         rows = list(card_search.search(ws.game_slug, query)[:SEARCH_LIMIT])
-    except card_search.QueryError as error:
+    except QueryError as error:
         return {"query": query, "cards": [], "error": error}
     game = get_game(ws.game_slug)
     labels = {zone.slug: zone.label for zone in game.zones}
@@ -429,7 +446,7 @@ def public(request: HttpRequest, game: str) -> HttpResponse:
             numbers = set(
                 card_search.search(game, card_query).values_list("number", flat=True)[:500]
             )
-        except card_search.QueryError as query_error:
+        except QueryError as query_error:
             error = query_error
             numbers = set()
     decks = selectors.public_decks(game, card_numbers=numbers, format=format_slug or None)
@@ -501,7 +518,7 @@ def _stateless(request: HttpRequest, game: str, code: str | None) -> Workspace:
     """The builder's deck from its code; a broken or foreign code is a clear error page, not a 500."""
     game_obj = _game_or_404(game)
     if not code:
-        return Workspace(game, game_obj.default_format.slug, {}, lang=_lang(request))
+        return Workspace(game, game_obj.default_format.slug, {}, lang=request_language(request))
     try:
         decoded = deckcode.decode(code)
     except deckcode.DeckCodeError as error:
@@ -511,9 +528,9 @@ def _stateless(request: HttpRequest, game: str, code: str | None) -> Workspace:
     try:
         zones = edits.normalize(game_obj, decoded.quantities)
         game_obj.format(decoded.format)
-    except (edits.EditError, KeyError) as error:
+    except (edits.EditError, UnknownFormat) as error:
         raise Http404(f"That deck code cannot be read: {error}") from None
-    return Workspace(game, decoded.format, zones, lang=_lang(request))
+    return Workspace(game, decoded.format, zones, lang=request_language(request))
 
 
 @require_http_methods(["GET", "POST"])
@@ -528,8 +545,7 @@ def build(request: HttpRequest, game: str) -> HttpResponse:
         error = str(refused)
     if request.htmx:
         response = _deck_panel(request, ws, error=error, status=400 if error else 200)
-        response["HX-Replace-Url"] = _build_url(ws)
-        return response
+        return replace_url(response, _build_url(ws))
     if error:
         messages.error(request, error)
     return HttpResponseRedirect(_build_url(ws))
@@ -566,7 +582,7 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
         elif action == "move":
             zones = edits.move(zones, params["number"], params["zone"], params["to_zone"])
         else:
-            zones = edits.deal(zones, random.Random())
+            zones = edits.deal(ws.game, zones, random.Random())
         zones = edits.normalize(ws.game, zones)
         unknown = edits.numbers(zones) - set(
             selectors.cards_by_number(ws.game_slug, edits.numbers(zones))
@@ -651,7 +667,7 @@ def _simulate(
         seed = random.randrange(2**31)
     runs, error, status = [], "", 200
     try:
-        goals = goals_from_post(goal_forms(targets[0][1].game_slug), request.POST)
+        goals = goals_from_data(goal_forms(targets[0][1].game_slug), request.POST)
         for label, target in targets:
             run = simulation_request(
                 user=request.user,

@@ -106,14 +106,15 @@ class Workspace:
 
     @cached_property
     def report(self) -> dict[str, Any]:
-        """The CONTRACT §4 object of the deck in its format (messages name the fix)."""
-        return validation.validate(
-            self.game_slug, text=self.text, format_slug=self.format_slug, lang=self.lang
-        )
+        """The CONTRACT §4 object of the deck in its format (messages name the fix): the rules
+        check the resolved `game_deck`, no decklist text is written and read back."""
+        deck = self.game_deck
+        violations = validation.check(self.game, self.format_slug, deck)
+        return validation.report(self.game, self.format_slug, deck, violations, self.lang)
 
     @cached_property
     def matrix(self) -> list[dict[str, Any]]:
-        return validation.format_matrix(self.game_slug, text=self.text, lang=self.lang)["formats"]
+        return validation.matrix(self.game, self.game_deck, [], self.lang)["formats"]
 
     @cached_property
     def charts(self) -> list[stats.Chart]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from cards.models import GAME_CHOICES
+from cards.models import game_field
 
 
 class SimulationRun(models.Model):
@@ -28,7 +28,7 @@ class SimulationRun(models.Model):
         on_delete=models.CASCADE,
         related_name="simulation_runs",
     )
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    game = game_field()
     format = models.CharField(max_length=32)
     decklist = models.TextField()
     goals = models.JSONField()

@@ -10,7 +10,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from cards.games.goldfish import ADAPTIVE_MAX_TRIALS, DEFAULT_TRIALS, MAX_GOALS, MAX_SEED
-from cards.games.registry import GAMES
+from cards.models import validate_game
 from decklab.goldfish.models import SimulationRun
 
 #: A pasted decklist longer than this is not a deck.
@@ -18,7 +18,7 @@ MAX_DECKLIST_CHARS = 100_000
 
 
 class SimulationRequestSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=list(GAMES))
+    game = serializers.CharField(max_length=32, validators=[validate_game])
     format = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, max_length=32, default=None
     )

@@ -32,6 +32,7 @@ from django.utils import timezone
 
 from cards.games import decklist as decklist_text
 from cards.games import goldfish
+from cards.games.game import UnknownFormat
 from cards.games.goldfish import GoalError, Plan, Tally
 from cards.games.registry import UnknownGame, get_game
 from cards.pool import DatabasePool
@@ -134,8 +135,8 @@ def create_run(
         format_slug = get_game(game).format(format).slug
     except UnknownGame as error:
         raise SimulationRefused(str(error)) from None
-    except KeyError as error:
-        raise SimulationRefused(error.args[0]) from None
+    except UnknownFormat as error:
+        raise SimulationRefused(str(error)) from None
     if seed is None:
         seed = secrets.randbelow(2**32)
     try:

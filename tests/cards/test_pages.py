@@ -10,10 +10,9 @@ from django.urls import reverse
 
 from cards import views
 from cards.forms import CARD_FILE_MAX_BYTES
-from cards.games.registry import all_games
+from cards.games.registry import GAMES, all_games, get_game
 from cards.importers import import_cards
 from cards.models import Card
-from cards.search import FIELDS
 
 pytestmark = pytest.mark.django_db
 
@@ -110,9 +109,7 @@ def test_the_card_page_shows_facts_extra_columns_and_the_face(client, load):
 def test_the_card_page_links_to_the_odds_of_drawing_the_card(client, load):
     load("dbscg", "number,name,type\nBT1-004,Destructive Terror Champa,Battle\n")
     page = client.get(reverse("cards:detail", args=["dbscg", "BT1-004"])).content.decode()
-    assert (
-        f"{reverse('goldfish:new')}?game=dbscg&amp;goal_type=drawn&amp;goal-cards=BT1-004" in page
-    )
+    assert f"{reverse('goldfish:new')}?game=dbscg&amp;goal=drawn&amp;drawn-cards=BT1-004" in page
 
 
 def test_a_game_without_a_card_goal_offers_no_odds_link(client, load):
@@ -135,10 +132,10 @@ def test_a_number_as_printed_leads_to_its_cards_page(client, load, printed):
     assert client.get(reverse("cards:detail", args=["dbscg", "BT1-010_SPR"])).status_code == 404
 
 
-@pytest.mark.parametrize("game", list(FIELDS))
+@pytest.mark.parametrize("game", list(GAMES))
 def test_the_help_page_lists_every_field_of_the_game(client, game):
     page = client.get(reverse("cards:help", args=[game])).content.decode()
-    for field in FIELDS[game]:
+    for field in get_game(game).search_fields:
         assert f"<code>{field.name}</code>" in page
 
 

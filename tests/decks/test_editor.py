@@ -1,5 +1,7 @@
 """The editor page and its actions: plain form POSTs, htmx fragments, and the stale-save conflict."""
 
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -45,7 +47,7 @@ def test_an_htmx_change_answers_the_deck_panel_and_triggers_deck_changed(signed_
         signed_in, deck, htmx=True, action="add", zone="main", number="TS1-002", count=1, version=1
     )
     assert response.status_code == 200
-    assert response["HX-Trigger-After-Swap"] == "deckChanged"
+    assert json.loads(response["HX-Trigger-After-Swap"]) == {"deckChanged": {}}
     html = response.content.decode()
     assert 'id="deck-panel"' in html and 'data-version="2"' in html
     assert 'data-code="copy_limit"' in html  # the 5th copy is flagged next to the card

@@ -17,7 +17,7 @@ import numpy as np
 
 from cards.games import stats
 from cards.games.base import Card
-from cards.games.blade_rondo.legality import dealt_size
+from .legality import dealt_size
 from cards.games.game import name_key, number_key
 from cards.games.goldfish import (
     PLAY_FIELD,

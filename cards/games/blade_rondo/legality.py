@@ -18,10 +18,10 @@ from typing import Any
 
 from cards.games import messages
 from cards.games.base import Deck, Format, GameData, Rule, Violation
-from cards.games.game import name_key
+from cards.games.game import name_key, slug_of
 from cards.games.rules import CopyLimit, Sizes, ZoneSize, noun, zone_names
 
-GAME = "blade_rondo"
+GAME = slug_of(__package__ or __name__)
 SET_DECKS_FILE = Path(__file__).resolve().parents[2] / "data" / "blade-rondo" / "set_decks.json"
 #: Cards dealt to a player when the set deck does not say (§4.1), and the hand kept from them.
 DEALT = 15
@@ -63,7 +63,7 @@ class SetDeck:
     name: str
     dealt: int
     #: folded card name → copies
-    cards: Mapping[str, int]
+    cards: Counter[str]
     #: folded card name → the name as the set deck writes it
     names: Mapping[str, str]
 
@@ -156,9 +156,9 @@ class SetPool:
         if any(candidate.cards == pool for candidate in decks):
             return
         closest = min(decks, key=lambda d: sum(((d.cards - pool) + (pool - d.cards)).values()))
-        labels = {name_key(e.card.name): e.card.name for e in deck.entries("pool")}
+        written = {name_key(e.card.name): e.card.name for e in deck.entries("pool")}
         missing = [f"{n}× {closest.names[k]}" for k, n in (closest.cards - pool).items()]
-        extra = [f"{n}× {labels[k]}" for k, n in (pool - closest.cards).items()]
+        extra = [f"{n}× {written[k]}" for k, n in (pool - closest.cards).items()]
         extra_keys = pool - closest.cards
         yield _pool_violation(
             "blade_rondo.pool",

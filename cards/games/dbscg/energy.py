@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from cards.games.dbscg.schema import COST_LETTERS
+from .schema import COST_LETTERS
 
 #: Kind 0 is the chosen card; the others are listed by `Cost.signatures`.
 TARGET = 0

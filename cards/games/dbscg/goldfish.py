@@ -15,8 +15,6 @@ import numpy as np
 
 from cards.games import stats
 from cards.games.base import Card
-from cards.games.dbscg.energy import TARGET as CHOSEN
-from cards.games.dbscg.energy import Cost, Curve, Kinds
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     PLAY_FIELD,
@@ -38,6 +36,9 @@ from cards.games.goldfish import (
 )
 from cards.games.sim import batches, deal, deal_counts, deal_kinds
 from cards.games.text import whole_number
+
+from .energy import TARGET as CHOSEN
+from .energy import Cost, Curve, Kinds
 
 OPENING_HAND = 6
 LIFE = 8

@@ -11,9 +11,7 @@ from dataclasses import dataclass, replace
 
 from cards.games import messages
 from cards.games.base import Card, Deck, Entry, Format, GameData, Rule, Violation
-from cards.games.dbscg.restriction import Clause, parse_clause
-from cards.games.dbscg.schema import TYPES, Z_TYPES
-from cards.games.game import unpadded_number_key
+from cards.games.game import slug_of, unpadded_number_key
 from cards.games.rules import (
     Cap,
     CopyLimit,
@@ -26,7 +24,10 @@ from cards.games.rules import (
 )
 from cards.games.text import fold
 
-GAME = "dbscg"
+from .restriction import Clause, parse_clause
+from .schema import TYPES, Z_TYPES
+
+GAME = slug_of(__package__ or __name__)
 LEADER = "Leader"
 DRAGON_BALL = "Dragon Ball"
 SUPER_COMBO = "Super Combo"

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from cards.games.dbscg.restriction import clause_text
+from .restriction import clause_text
 from cards.games.schema import (
     Column,
     Schema,

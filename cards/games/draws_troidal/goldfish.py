@@ -14,11 +14,12 @@ from typing import Any
 import numpy as np
 
 from cards.games import decklist, stats
-from cards.games.draws_troidal import engine, fast
-from cards.games.draws_troidal.battle import Fighter, fighters
-from cards.games.draws_troidal.policy import POLICIES, make_policy
 from cards.games.goldfish import Context, Field, Goal, GoalError, GoalType, Tally
 from cards.games.sim import batches
+
+from . import engine, fast
+from .battle import Fighter, fighters
+from .policy import POLICIES, make_policy
 
 #: Games per numpy step of the fast engine (its arrays hold a few hundred bytes per game).
 BATCH = 16_384

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from cards.games.base import Format
+from cards.games.game import slug_of
 from cards.games.rules import Sizes, ZoneSize
 
-GAME = "draws_troidal"
+GAME = slug_of(__package__ or __name__)
 DECK_SIZE = 60
 
 FORMATS = (

@@ -100,11 +100,16 @@ class Contest:
     gear_when: str = "second"
     mulligan: int = 0
 
+    def speed_opponent(self) -> Player:
+        """The opposing deck a `speed` contest races (its goal requires one)."""
+        assert self.opponent is not None, "a speed contest needs an opponent"
+        return self.opponent
+
     def reference(self, rng: random.Random) -> Record:
         """One game in plain Python: the specification of `fast`."""
         record = Record.empty(self.turns, 1)
         me = _Side(self.me, rng)
-        them = _Side(self.opponent, rng) if self.play == "speed" else None
+        them = _Side(self.speed_opponent(), rng) if self.play == "speed" else None
         for _ in range(self.mulligan):
             me.hand.remove(min(me.hand))
         for _ in range(self.mulligan):
@@ -170,7 +175,7 @@ class Contest:
         """`games` games at once with numpy; the same rules as `reference`, step for step."""
         record = Record.empty(self.turns, games)
         me = _Sides(self.me, rng, games, track_hand=self.gear_below is not None)
-        them = _Sides(self.opponent, rng, games) if self.play == "speed" else None
+        them = _Sides(self.speed_opponent(), rng, games) if self.play == "speed" else None
         everyone = np.ones(games, dtype=bool)
         for _ in range(self.mulligan):
             me.discard_slowest(everyone)
@@ -212,6 +217,7 @@ class Contest:
                 wants &= mine < theirs
             fastest = me.fastest()
             change = wants & (fastest > mine)
+            assert me.hand is not None  # tracked whenever gear_below is set
             me.hand[change, fastest[change]] -= 1
             mine[change] = fastest[change]
             _burn(me, them, active, mine, theirs, ending, burns)
@@ -324,7 +330,8 @@ class _Sides:
         self.length = player.cards
         self.used = np.full(games, OPENING_HAND, dtype=np.int64)
         self.columns = np.arange(games)
-        self.hand = None
+        #: Per game, the cards of each class in hand (only when the contest changes gear).
+        self.hand: np.ndarray | None = None
         if track_hand:
             opening = self.cards[:OPENING_HAND]
             self.hand = np.stack(
@@ -348,7 +355,8 @@ class _Sides:
 
     def fastest(self) -> np.ndarray:
         """The fastest class in each hand (−1 for an empty hand)."""
-        present = self.hand > 0
+        assert self.hand is not None, "fastest() needs track_hand"
+        present = np.asarray(self.hand > 0)
         last = present.shape[1] - 1 - np.argmax(present[:, ::-1], axis=1)
         return np.where(present.any(axis=1), last, -1)
 

@@ -16,16 +16,6 @@ import numpy as np
 
 from cards.games import decklist, stats
 from cards.games.base import Deck
-from cards.games.dreadnought.contest import (
-    FIRST,
-    LOST,
-    OVER,
-    SECOND,
-    Contest,
-    Player,
-    Record,
-    Speed,
-)
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     PLAY_FIELD,
@@ -44,6 +34,17 @@ from cards.games.goldfish import (
     turn_field,
 )
 from cards.games.sim import batches, deal, deal_counts, hypergeometric
+
+from .contest import (
+    FIRST,
+    LOST,
+    OVER,
+    SECOND,
+    Contest,
+    Player,
+    Record,
+    Speed,
+)
 
 OPENING_HAND = 7
 OPENING_BURSTS = 1
@@ -257,7 +258,7 @@ class SpeedGoal(Goal):
     def exact(self) -> dict[str, Any] | None:
         if self.contest.gear_below is not None:
             return None
-        chain = burn_chain(self.contest.me, self.contest.opponent)
+        chain = burn_chain(self.contest.me, self.contest.speed_opponent())
         if chain["pruned"] > EXACT_TOLERANCE:
             return None
         return {**chain, "burn": chain["tail"][1] if len(chain["tail"]) > 1 else 0.0}
@@ -395,7 +396,7 @@ class DeckOutGoal(Goal):
         out = record.used > deck
         ran_out = out.any(axis=0)
         tally.count("hit", out[self.turn - 1])
-        tally.count("ran_out", ran_out)
+        tally.count("ran_out", np.asarray(ran_out))
         tally.observe("deck_out_turn", (np.argmax(out, axis=0) + 1)[ran_out])
         lost = record.ending == LOST
         tally.count("lost", lost[self.turn - 1])
@@ -531,8 +532,8 @@ class DrawsGoal(Goal):
                 o = OPENING_HAND - t - r
                 if o > other:
                     continue
-                p = comb(targets, t) * comb(discarded, r) * comb(other, o)
-                p /= comb(self.size, OPENING_HAND)
+                ways = comb(targets, t) * comb(discarded, r) * comb(other, o)
+                p = ways / comb(self.size, OPENING_HAND)
                 for turn in range(self.turns + 1):
                     later = r + self.per_turn * turn
                     by_turn[turn] += p * stats.hypergeom_at_least(

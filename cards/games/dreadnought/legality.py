@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from cards.games import messages
 from cards.games.base import Deck, Format, GameData, Rule, Violation
-from cards.games.dreadnought.schema import ALL_CLUSTERS, CASTER, TYPES
+from cards.games.game import slug_of
 from cards.games.registry import get_game
 from cards.games.rules import (
     CopyLimit,
@@ -24,7 +24,9 @@ from cards.games.rules import (
     printed_limit,
 )
 
-GAME = "dreadnought"
+from .schema import ALL_CLUSTERS, CASTER, TYPES
+
+GAME = slug_of(__package__ or __name__)
 CASTERS = 2
 MAIN_SIZE = 50
 #: Cards of one name (§1.1.3), unless the card's デッキ構築【N】 (`deck_limit`) says otherwise.

@@ -31,8 +31,9 @@ from cards.games.goldfish import (
     schedule,
     turn_field,
 )
-from cards.games.gundam_war.schema import COLORS
 from cards.games.sim import batches, deal, deal_kinds
+
+from .schema import COLORS
 
 OPENING_HAND = 6
 

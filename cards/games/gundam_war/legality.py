@@ -15,9 +15,7 @@ from typing import Any
 
 from cards.games import messages
 from cards.games.base import Card, Deck, Format, GameData, Rule, Violation
-from cards.games.game import name_key
-from cards.games.gundam_war.schema import ONE_PER_DECK, UNIQUE
-from cards.games.gundam_war.sets import printings, set_codes
+from cards.games.game import name_key, slug_of
 from cards.games.registry import get_game
 from cards.games.rules import (
     Cap,
@@ -33,7 +31,10 @@ from cards.games.rules import (
 )
 from cards.games.text import fold
 
-GAME = "gundam_war"
+from .schema import ONE_PER_DECK, UNIQUE
+from .sets import printings, set_codes
+
+GAME = slug_of(__package__ or __name__)
 ZONES = ("main", "side")
 REGULATIONS_FILE = Path(__file__).resolve().parents[2] / "data" / "gundam-war" / "regulations.json"
 MAIN_SIZE = 50

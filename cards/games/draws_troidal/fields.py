@@ -1,0 +1,32 @@
+"""What the card search can ask about DRAWS◎TROIDAL cards (`cards.games.fields`)."""
+
+from __future__ import annotations
+
+from cards.games.fields import NUMBER, Field, facts, name_field, names
+
+from .schema import ATTRIBUTES
+
+FIELDS: tuple[Field, ...] = (
+    name_field("Name", names()),
+    NUMBER,
+    Field(
+        "attr",
+        "tag",
+        "Attribute",
+        facts("attribute"),
+        ("attribute", "属性"),
+        choices=ATTRIBUTES,
+        examples=("attr:水", "attr=陽"),
+    ),
+    Field(
+        "power",
+        "number",
+        "Power",
+        facts("power"),
+        ("p", "パワー"),
+        column="power",
+        examples=("power>=5",),
+    ),
+    Field("risk", "number", "Risk", facts("risk"), ("リスク",), examples=("risk<=2",)),
+    Field("guard", "number", "Guard", facts("guard"), ("ガード",)),
+)
