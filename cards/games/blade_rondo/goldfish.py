@@ -17,7 +17,6 @@ import numpy as np
 
 from cards.games import stats
 from cards.games.base import Card
-from .legality import dealt_size
 from cards.games.game import name_key, number_key
 from cards.games.goldfish import (
     PLAY_FIELD,
@@ -35,6 +34,8 @@ from cards.games.goldfish import (
     turn_field,
 )
 from cards.games.sim import batches, deal_kinds
+
+from .legality import dealt_size
 
 HAND = 7
 

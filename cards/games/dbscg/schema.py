@@ -2,7 +2,6 @@
 
 from typing import Any
 
-from .restriction import clause_text
 from cards.games.schema import (
     Column,
     Schema,
@@ -13,6 +12,8 @@ from cards.games.schema import (
     number_or,
     pattern,
 )
+
+from .restriction import clause_text
 
 TYPES = ("Leader", "Battle", "Extra", "Unison", "Z-Leader", "Z-Battle", "Z-Extra", "Z-Unison")
 Z_TYPES = tuple(t for t in TYPES if t.startswith("Z-"))
