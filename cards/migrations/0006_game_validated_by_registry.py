@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cards', '0004_number_order'),
+        ('cards', '0005_number_keys_per_game'),
     ]
 
     operations = [
