@@ -8,6 +8,12 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from hypothesis import settings as hypothesis_settings
+
+# No per-example deadline: Hypothesis' default 200 ms is a timing assertion, and a busy machine
+# (CI's two cores, a worker process beside the suite) made property tests fail on time alone.
+hypothesis_settings.register_profile("decklab", deadline=None)
+hypothesis_settings.load_profile("decklab")
 
 
 def require_or_skip(flag: bool, reason: str) -> None:
