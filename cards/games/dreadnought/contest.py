@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from cards.games.sim import deal_kinds
+from cards.games.sim import Urn, deal_counts
 
 OPENING_HAND = 7
 OPENING_BURSTS = 1
@@ -317,33 +317,38 @@ class _Side:
 
 
 class _Sides:
-    """One player's cards in `games` games: the top of a shuffle dealt by kinds (`sim.deal_kinds`)."""
+    """One player's cards in `games` games, dealt only where they are read (`sim.Urn`).
+
+    Speed cards are always looked at; drawn cards only when the hand is tracked (gear changes,
+    mulligans, bursts), else a draw just counts a card used. Which card comes next never depends
+    on unread cards, so this plays the same games as dealing the whole shuffle up front.
+    """
 
     def __init__(self, player: Player, rng: np.random.Generator, games: int, track_hand=False):
-        self.cards = deal_kinds(rng, player.counts, player.cards, games).astype(np.int64)
+        self.urn = Urn(rng, player.counts, games)
         self.length = player.cards
         self.used = np.full(games, OPENING_HAND, dtype=np.int64)
-        self.columns = np.arange(games)
         self.hand = None
         if track_hand:
-            opening = self.cards[:OPENING_HAND]
-            self.hand = np.stack(
-                [(opening == kind).sum(axis=0) for kind in range(len(player.counts))], axis=1
-            )
+            opening = deal_counts(rng, player.counts, OPENING_HAND, games)
+            self.urn.take(opening)
+            self.hand = np.ascontiguousarray(opening.T)
 
     def flip(self, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Turn up the next card where asked; and where cards are left after it.
 
         A game ends as soon as a side takes its last card, so no side is asked for more.
         """
-        card = self.cards[np.minimum(self.used, self.length - 1), self.columns]
+        card = self.urn.look(where)
         self.used += where
         return card, self.used < self.length
 
     def draw(self, where: np.ndarray) -> np.ndarray:
+        if self.hand is None:
+            self.used += where
+            return self.used < self.length
         card, left = self.flip(where)
-        if self.hand is not None:
-            self.hand[where, card[where]] += 1
+        self.hand[where, card[where]] += 1
         return left
 
     def fastest(self) -> np.ndarray:
