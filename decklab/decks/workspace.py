@@ -31,7 +31,6 @@ from decklab.decks import selectors, stats
 from decklab.decks.edits import Zones
 from decklab.decks.models import Deck
 
-
 #: How long the editor's legality, format and statistics answers stay cached. Their key names all
 #: they depend on (`Workspace.panel_key`), so a changed deck or card is a new key, never a stale one.
 PANEL_CACHE_SECONDS = 3600
