@@ -125,6 +125,11 @@ class Workspace:
         parts = [self.code, self.lang, changed, data.isoformat() if data else None]
         return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
+    @property
+    def cache_seconds(self) -> int:
+        """For the templates' `{% cache %}` of a panel keyed by `panel_key`."""
+        return PANEL_CACHE_SECONDS
+
     def _cached(self, panel: str, compute: Callable[[], Any]) -> Any:
         return cache.get_or_set(
             f"decklab:panel:{panel}:{self.panel_key}", compute, PANEL_CACHE_SECONDS
@@ -161,13 +166,16 @@ class Workspace:
             for number, count in cards.items()
         }
         labels = {zone.slug: zone.label for zone in self.game.zones}
-        allowed: dict[str, list[str]] = {}
+        allowed = self._cached(
+            "zones",
+            lambda: {
+                number: allowed_zones(self.game, self.format_slug, card)
+                for number, card in self.cards.items()
+            },
+        )
         for row in rows.values():
-            if row.card is None:
-                continue
-            if row.number not in allowed:
-                allowed[row.number] = allowed_zones(self.game, self.format_slug, row.card)
-            row.moves = [(z, labels[z]) for z in allowed[row.number] if z != row.zone]
+            if row.card is not None:
+                row.moves = [(z, labels[z]) for z in allowed[row.number] if z != row.zone]
         for violation in self.report["violations"]:
             for number in violation["cards"]:
                 for zone in [violation["zone"]] if violation["zone"] else self.game.zone_slugs:
