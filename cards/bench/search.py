@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from importlib import import_module
 from pathlib import Path
 
+from django.apps import apps
+from django.core.paginator import Paginator
 from django.db import connection
 
 from cards.games.game import number_key
@@ -90,9 +94,12 @@ def _timed(action: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+#: How the page counts its matches: capped (`cards.paging`), or all of them as before.
+_PAGINATOR: list[Callable] = [lambda cards: CappedPaginator(cards, PAGE, page=1)]
+
+
 def _first_page(cards) -> None:
-    page = CappedPaginator(cards, PAGE, page=1).page(1)
-    list(page.object_list)
+    list(_PAGINATOR[0](cards).page(1).object_list)
 
 
 def _page(query: str) -> None:
@@ -167,9 +174,34 @@ def run_scaled(report, scale: int) -> None:
             started = time.perf_counter()
             _build(rows, scale)
             print(f"  built {len(rows) * scale:,} cards in {time.perf_counter() - started:.0f} s")
+        if connection.vendor == "postgresql":
+            with _as_before():
+                _measure(report, f"{scale}x, before (no trigram indexes, every match counted): ")
         _measure(report, f"{scale}x: ")
     finally:
         creation.destroy_test_db(original, verbosity=0, keepdb=True)
+
+
+@contextmanager
+def _as_before() -> Iterator[None]:
+    """The bench database as before the search work: no trigram indexes, default statistics,
+    every match counted; restored afterwards (this is the bench database, never the user's)."""
+    indexes = import_module("cards.migrations.0005_search_trigram_indexes")
+    with connection.schema_editor() as editor:
+        indexes.drop_indexes(apps, editor)
+    _analyze()
+    _PAGINATOR.insert(0, lambda cards: Paginator(cards, PAGE))
+    try:
+        yield
+    finally:
+        _PAGINATOR.pop(0)
+        with connection.schema_editor() as editor:
+            indexes.create_indexes(apps, editor)
+
+
+def _analyze() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {connection.ops.quote_name(Card._meta.db_table)}")
 
 
 def _build(rows: list[tuple], scale: int) -> None:
@@ -195,5 +227,4 @@ def _build(rows: list[tuple], scale: int) -> None:
                 Card.objects.bulk_create(batch)
                 batch = []
     Card.objects.bulk_create(batch)
-    with connection.cursor() as cursor:
-        cursor.execute(f"ANALYZE {connection.ops.quote_name(Card._meta.db_table)}")
+    _analyze()
