@@ -68,6 +68,14 @@ class Kinds:
         coloured = sorted((s for s in found if s), key=lambda s: (len(s), sorted(s)))
         return cls(cost, (*coloured, frozenset()))
 
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.cost, self.signatures))
+
+    def __hash__(self) -> int:
+        # `charge` is cached per Kinds: hashing the frozensets on every DP step was a fifth of it.
+        return self._hash
+
     def kind(self, colours: Sequence[str]) -> int:
         return 1 + self.signatures.index(frozenset(set(colours) & set(self.cost.colours)))
 
@@ -81,13 +89,22 @@ class Kinds:
         The deficiency form of Hall's theorem: the minimum over sets S of colours of the needs
         outside S plus the energy cards that can pay some colour in S.
         """
-        values = []
-        for subset in self.cost.subsets:
-            outside = sum(n for colour, n in self.cost.needs if colour not in subset)
-            helpers = sum(energy[1 + i] for i, sig in enumerate(self.signatures) if sig & subset)
-            values.append(outside + helpers)
+        values = [
+            outside + sum(energy[kind] for kind in helpers) for outside, helpers in self._hall
+        ]
         scalar = not any(isinstance(v, np.ndarray) for v in values)
         return min(values) if scalar else reduce(np.minimum, values)
+
+    @cached_property
+    def _hall(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Per set S of colours: the needs outside S, and the kinds that can pay a colour in S."""
+        return tuple(
+            (
+                sum(n for colour, n in self.cost.needs if colour not in subset),
+                tuple(1 + i for i, sig in enumerate(self.signatures) if sig & subset),
+            )
+            for subset in self.cost.subsets
+        )
 
     def payable(self, energy: Sequence[Any]) -> Any:
         total_need = sum(n for _, n in self.cost.needs)
@@ -170,7 +187,7 @@ class Curve:
         self.size = sum(counts)
         self.need = sum(n for _, n in kinds.cost.needs)
         self._matched: dict[tuple[int, ...], int] = {}
-        self._charge: dict[State, int | None] = {}
+        self._grown: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
     def run(self, opening: int, draws: Sequence[int]) -> tuple[list[float], list[float]]:
         """P(the card is in hand and payable) and P(payable) after each turn's charge."""
@@ -194,16 +211,26 @@ class Curve:
         return hit, can_pay
 
     def _draw(self, states: dict[State, float], unseen: int) -> dict[State, float]:
+        # The DP's inner loop: locals and a memo of each hand plus one card of each kind (far
+        # fewer hands than states) keep it within its time budget.
         out: dict[State, float] = {}
+        get = out.get
+        counts = self.counts
+        kinds = range(len(counts))
+        grown = self._grown
         for state, p in states.items():
             if state[0] == DETAILED:
                 _, hand, energy = state
-                for kind, n in enumerate(self.counts):
-                    left = n - hand[kind] - energy[kind]
+                hands = grown.get(hand)
+                if hands is None:
+                    hands = grown[hand] = tuple(_plus(hand, kind) for kind in kinds)
+                for kind in kinds:
+                    left = counts[kind] - hand[kind] - energy[kind]
                     if left:
-                        _add(out, (DETAILED, _plus(hand, kind), energy), p * left / unseen)
+                        key = (DETAILED, hands[kind], energy)
+                        out[key] = get(key, 0.0) + p * left / unseen
                 continue
-            targets_left = self.counts[TARGET] - state[1]
+            targets_left = counts[TARGET] - state[1]
             if targets_left:
                 _add(out, (state[0], state[1] + 1, *state[2:]), p * targets_left / unseen)
             if unseen > targets_left:
@@ -216,19 +243,19 @@ class Curve:
 
     def _charge_all(self, states: dict[State, float]) -> dict[State, float]:
         out: dict[State, float] = {}
+        get = out.get
+        charge, lump = self.kinds.charge, self._lump
         for state, p in states.items():
             if state[0] == DETAILED:
                 _, hand, energy = state
-                kind = self._charge.get(state, -1)
-                if kind == -1:
-                    kind = self._charge[state] = self.kinds.charge(hand, energy)
+                kind = charge(hand, energy)
                 if kind is not None:
                     hand, energy = _minus(hand, kind), _plus(energy, kind)
-                state = self._lump(hand, energy)
+                state = lump(hand, energy)
             elif state[0] == MATCHED and state[2]:
                 _, targets, others, energy_count = state
                 state = self._settle(targets, others - 1, energy_count + 1)
-            _add(out, state, p)
+            out[state] = get(state, 0.0) + p
         return out
 
     def _lump(self, hand: tuple[int, ...], energy: tuple[int, ...]) -> State:
