@@ -124,38 +124,34 @@ class Kinds:
             return plain
         return next((kind for kind in coloured if hand[kind]), None)
 
-    @cached_property
-    def _sets(self) -> tuple[np.ndarray, np.ndarray]:
-        """`matched` as arrays: per set S of colours the needs outside S, and a (kinds, sets)
-        matrix of 1 where a kind can pay some colour in S."""
-        outside = [sum(n for c, n in self.cost.needs if c not in s) for s in self.cost.subsets]
-        helps = np.zeros((self.count, len(outside)), dtype=np.int64)
-        for i, signature in enumerate(self.signatures):
-            for j, subset in enumerate(self.cost.subsets):
-                helps[1 + i, j] = bool(signature & subset)
-        return np.asarray(outside, dtype=np.int64), helps
-
     def pays(self, energy: np.ndarray) -> np.ndarray:
         """`payable` for every game at once: (kinds, games) energy counts in."""
-        outside, helps = self._sets
-        matched = (helps.T @ energy + outside[:, None]).min(axis=0)
-        total_need = sum(n for _, n in self.cost.needs)
-        return (energy.sum(axis=0) >= self.cost.energy) & (matched >= total_need)
+        return self.payable(energy)
 
     def charges(self, hand: np.ndarray, energy: np.ndarray) -> np.ndarray:
-        """`charge` for every game at once: (kinds, games) counts in, kind (or −1) out."""
-        outside, helps = self._sets
-        per_set = helps.T @ energy + outside[:, None]
-        base = per_set.min(axis=0)
-        choice = np.full(hand.shape[1], -1)
+        """`charge` for every game at once: (kinds, games) counts in, kind (or −1) out.
+
+        One more card of a kind matches one more colour exactly when every set of colours at the
+        minimum of `matched` has that kind among its helpers, i.e. when the sets it does not help
+        are all above the minimum. The rules are applied last priority first, each overriding.
+        """
+        per_set = [outside + sum(energy[k] for k in helpers) for outside, helpers in self._hall]
+        base = reduce(np.minimum, per_set)
+        held = hand > 0
         coloured = range(1, len(self.signatures))
-        for kind in coloured:
-            better = (per_set + helps[kind][:, None]).min(axis=0) > base
-            choice[(choice < 0) & (hand[kind] > 0) & better] = kind
         plain = len(self.signatures)
-        choice[(choice < 0) & (hand[plain] > 0)] = plain
-        for kind in coloured:
-            choice[(choice < 0) & (hand[kind] > 0)] = kind
+        choice = np.full(hand.shape[1], -1, dtype=np.int8)
+        for kind in reversed(coloured):
+            choice = np.where(held[kind], kind, choice)
+        choice = np.where(held[plain], plain, choice)
+        for kind in reversed(coloured):
+            unhelped = [
+                v
+                for v, (_, helpers) in zip(per_set, self._hall, strict=True)
+                if kind not in helpers
+            ]
+            better = reduce(np.minimum, unhelped) > base if unhelped else True
+            choice = np.where(held[kind] & better, kind, choice)
         return choice
 
 

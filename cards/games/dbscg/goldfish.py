@@ -36,7 +36,7 @@ from cards.games.goldfish import (
     schedule,
     turn_field,
 )
-from cards.games.sim import batches, deal, deal_counts, deal_kinds
+from cards.games.sim import Urn, batches, deal, deal_counts, deal_kinds
 from cards.games.text import whole_number
 
 OPENING_HAND = 6
@@ -286,18 +286,17 @@ class EnergyCurveGoal(Goal):
         """Deals only the hand and the draws: the life cards are unseen, so each draw is uniform
         over the cards not in hand or energy."""
         tally = Tally(games=trials)
-        counts = np.asarray(self.counts, dtype=np.int64)[:, None]
-        kinds = np.arange(len(self.counts))[:, None]
+        kinds = np.arange(len(self.counts), dtype=np.int8)[:, None]
         for games in batches(trials):
-            hand = deal_counts(rng, self.counts, OPENING_HAND, games)
+            dealt = deal_counts(rng, self.counts, OPENING_HAND, games)
+            unseen = Urn(rng, self.counts, games)
+            unseen.take(dealt)
+            hand = dealt.astype(np.int8)  # at most 60 of a kind: small rows are quicker to scan
             energy = np.zeros_like(hand)
-            seen = OPENING_HAND
+            everyone = np.ones(games, dtype=bool)
             for turn, draws in enumerate(self.draws, start=1):
                 for _ in range(draws):
-                    edges = np.cumsum(counts - hand - energy, axis=0)
-                    point = rng.random(games) * (self.size - seen)
-                    hand += kinds == (point >= edges).sum(axis=0)
-                    seen += 1
+                    hand += kinds == unseen.look(everyone)
                 charged = kinds == self.kinds.charges(hand, energy)
                 hand -= charged
                 energy += charged
