@@ -158,14 +158,18 @@ class Urn:
             self.left -= where
             return kind
         games = np.flatnonzero(where)
+        kind = np.zeros(where.shape[0], dtype=np.int64)
+        kind[games] = self.look_at(games)
+        return kind
+
+    def look_at(self, games: np.ndarray) -> np.ndarray:
+        """The kinds of the next cards of the games at these (distinct) indices, taken out."""
         point = self.rng.random(games.size) * self.left[games]
         edges = self.edges[:, games]
         dealt = (point >= edges).sum(axis=0)
         self.edges[:, games] = edges - (self.kinds >= dealt)
         self.left[games] -= 1
-        kind = np.zeros(where.shape[0], dtype=np.int64)
-        kind[games] = dealt
-        return kind
+        return dealt
 
     def take(self, counts: np.ndarray) -> None:
         """Take out cards dealt by kind elsewhere: a (kinds, games) array of counts."""

@@ -253,14 +253,23 @@ def _flip_both(me, them, active, mine, theirs, ending) -> None:
 
 
 def _burn(me, them, active, mine, theirs, ending, burns) -> None:
-    """Speed burns until the speed cards differ or a side runs out."""
-    while True:
-        burning = active & (mine == theirs)
-        if not burning.any():
-            return
-        burns += burning
-        _flip_both(me, them, burning, mine, theirs, ending)
-        active &= ending == PLAYING
+    """Speed burns until the speed cards differ or a side runs out.
+
+    Burn chains are short in most games and long in a few: each round touches only the games
+    still burning, by index.
+    """
+    games = np.flatnonzero(active & (mine == theirs))
+    while games.size:
+        burns[games] += 1
+        card, left_me = me.flip_at(games)
+        other, left_them = them.flip_at(games)
+        mine[games] = card
+        theirs[games] = other
+        out = _out(~left_me, ~left_them)
+        ending[games] = out
+        playing = out == PLAYING
+        active[games[~playing]] = False
+        games = games[playing & (card == other)]
 
 
 @dataclass
@@ -333,6 +342,8 @@ class _Sides:
             opening = deal_counts(rng, player.counts, OPENING_HAND, games)
             self.urn.take(opening)
             self.hand = np.ascontiguousarray(opening.T)
+            # Where each game's row starts in the flat hand: one scatter adds a card per game.
+            self.rows = np.arange(games) * len(player.counts)
 
     def flip(self, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Turn up the next card where asked; and where cards are left after it.
@@ -343,12 +354,18 @@ class _Sides:
         self.used += where
         return card, self.used < self.length
 
+    def flip_at(self, games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`flip` for the games at these indices only: their cards, and whether cards are left."""
+        card = self.urn.look_at(games)
+        self.used[games] += 1
+        return card, self.used[games] < self.length
+
     def draw(self, where: np.ndarray) -> np.ndarray:
         if self.hand is None:
             self.used += where
             return self.used < self.length
         card, left = self.flip(where)
-        self.hand[where, card[where]] += 1
+        self.hand.reshape(-1)[self.rows + card] += where
         return left
 
     def fastest(self) -> np.ndarray:
@@ -361,4 +378,4 @@ class _Sides:
         if self.hand is None:
             return
         slowest = np.argmax(self.hand > 0, axis=1)
-        self.hand[where, slowest[where]] -= 1
+        self.hand.reshape(-1)[self.rows + slowest] -= where
