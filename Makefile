@@ -7,6 +7,8 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
 PYTEST_ARGS ?=
+# `make bench SCALE=10`: also time the card search on 10 copies of the DBSCG cards.
+SCALE ?= 1
 
 .PHONY: run test setup bench lint format clean worker serve
 
@@ -46,7 +48,7 @@ test: setup
 bench: setup
 	@command -v ab >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq apache2-utils; } >/dev/null 2>&1 \
 		|| echo "note: ApacheBench (apache2-utils) is not installed; the API load figures will be skipped"
-	$(PY) manage.py bench
+	$(PY) manage.py bench --scale $(SCALE)
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.core.cache import cache
+from django.db.models import Count, Max
 from django.http import Http404
 
 from cards.games.game import Game
@@ -41,3 +43,26 @@ def printed_card(game: str, number: str) -> Card | None:
     if found is None:
         return None
     return next(row for row in by_key.values() if row.number == found.number)
+
+
+#: How long the home page's card counts are kept; the key also changes with every new card.
+CARD_COUNTS_SECONDS = 300
+
+
+def card_counts() -> dict[str, int]:
+    """Cards per game, cached: the home page would otherwise count every card on every request.
+
+    The key holds the newest card id (one index read), so an import of new cards in any process
+    shows at once, whatever the cache backend; `forget_card_counts` drops it after deletions.
+    """
+    newest = Card.objects.aggregate(newest=Max("id"))["newest"] or 0
+    return cache.get_or_set(
+        f"cards:counts:{newest}",
+        lambda: dict(Card.objects.values_list("game").annotate(n=Count("id")).order_by()),
+        CARD_COUNTS_SECONDS,
+    )
+
+
+def forget_card_counts() -> None:
+    newest = Card.objects.aggregate(newest=Max("id"))["newest"] or 0
+    cache.delete(f"cards:counts:{newest}")

@@ -7,8 +7,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -21,7 +19,8 @@ from cards.games.query import QueryError
 from cards.games.registry import all_games
 from cards.importers import ImportFailed, import_cards, import_set_decks, read_upload
 from cards.models import Card, to_game_card
-from cards.selectors import card_or_404, game_or_404, printed_card
+from cards.paging import CappedPaginator
+from cards.selectors import card_counts, card_or_404, game_or_404, printed_card
 
 #: Cards per page of a card list.
 PAGE_SIZE = 60
@@ -33,7 +32,7 @@ FACE_MAX_AGE = 24 * 60 * 60
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    counts = dict(Card.objects.values_list("game").annotate(n=Count("id")).order_by())
+    counts = card_counts()
     games = [(game, counts.get(game.slug, 0)) for game in all_games()]
     return render(request, "home.html", {"game_counts": games})
 
@@ -65,7 +64,8 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
     except QueryError as error:
         context["error"] = _error_context(query, error)
     else:
-        page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
+        number = request.GET.get("page")
+        page = CappedPaginator(cards, PAGE_SIZE, page=number).get_page(number)
         columns = context["columns"]
         context["page"] = page
         context["rows"] = [(card, _row_values(card, columns)) for card in page.object_list]

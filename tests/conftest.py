@@ -30,3 +30,13 @@ def require_browser() -> str:
     if not Path(chromium).exists():
         require_or_skip(settings.DECKLAB_REQUIRE_BROWSER, f"no Chromium at {chromium}")
     return chromium
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: rolled-back rows may come back under the same ids
+    and keys (the home page's counts, the editor's panels)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -77,7 +77,7 @@ def cards_by_number(game: str, numbers: set[str]) -> dict[str, Card]:
     if not numbers:
         return {}
     rows = Card.objects.filter(game=game, number__in=numbers).only(
-        "number", "name", "type", "data", "extra", "game"
+        "number", "name", "type", "data", "extra", "game", "updated_at"
     )
     return {row.number: row for row in rows}
 

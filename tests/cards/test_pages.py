@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from cards import views
+from cards import paging, views
 from cards.forms import CARD_FILE_MAX_BYTES
 from cards.games.registry import GAMES, all_games, get_game
 from cards.importers import import_cards
@@ -22,6 +22,17 @@ def test_the_home_page_shows_the_five_games_with_their_card_counts(client, dbscg
     for game in all_games():
         assert reverse("cards:list", args=[game.slug]) in page
     assert "7 cards" in page
+
+
+def test_the_home_page_counts_come_from_the_cache_until_cards_come_or_go(client, dbscg, load):
+    client.get(reverse("home"))
+    with CaptureQueriesContext(connection) as queries:
+        assert "7 cards" in client.get(reverse("home")).content.decode()
+    assert not any("COUNT(" in query["sql"].upper() for query in queries)
+    load("dbscg", "number,name,type\nNEW-1,New card,Battle\n")
+    assert "8 cards" in client.get(reverse("home")).content.decode()
+    Card.objects.filter(number="BT1-001").delete()
+    assert "7 cards" in client.get(reverse("home")).content.decode()
 
 
 def test_a_search_lists_the_matching_cards(client, dbscg):
@@ -87,6 +98,23 @@ def test_a_card_list_page_takes_the_same_queries_however_many_cards_it_shows(cli
     few = _queries_for_a_page_of(client, load, 2)
     many = _queries_for_a_page_of(client, load, views.PAGE_SIZE)
     assert few == many == 2  # the count, and the page of cards
+
+
+def test_a_count_past_the_cap_reads_plus_and_every_page_stays_reachable(client, load, monkeypatch):
+    monkeypatch.setattr(paging, "COUNT_CAP", 5)
+    monkeypatch.setattr(views, "PAGE_SIZE", 2)
+    Card.objects.filter(game="draws_troidal").delete()
+    load(
+        "draws_troidal",
+        "number,name,attribute\n" + "".join(f"D-{i:02},c{i},水\n" for i in range(20)),
+    )
+    url = reverse("cards:list", args=["draws_troidal"])
+    first = client.get(url)
+    assert "7+ cards" in first.content.decode()  # 5 past page 1 (2 cards): counted to 7
+    assert first.context["page"].has_next()
+    last = client.get(url, {"page": 10}).context["page"]
+    assert last.number == 10 and not last.paginator.capped
+    assert [card.number for card in last.object_list] == ["D-18", "D-19"]
 
 
 def test_an_unknown_game_is_not_found(client, db):

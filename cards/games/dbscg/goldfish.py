@@ -34,7 +34,7 @@ from cards.games.goldfish import (
     schedule,
     turn_field,
 )
-from cards.games.sim import batches, deal, deal_counts, deal_kinds
+from cards.games.sim import Urn, batches, deal, deal_counts, deal_kinds
 from cards.games.text import whole_number
 
 from .energy import TARGET as CHOSEN
@@ -287,18 +287,17 @@ class EnergyCurveGoal(Goal):
         """Deals only the hand and the draws: the life cards are unseen, so each draw is uniform
         over the cards not in hand or energy."""
         tally = Tally(games=trials)
-        counts = np.asarray(self.counts, dtype=np.int64)[:, None]
-        kinds = np.arange(len(self.counts))[:, None]
+        kinds = np.arange(len(self.counts), dtype=np.int8)[:, None]
         for games in batches(trials):
-            hand = deal_counts(rng, self.counts, OPENING_HAND, games)
+            dealt = deal_counts(rng, self.counts, OPENING_HAND, games)
+            unseen = Urn(rng, self.counts, games)
+            unseen.take(dealt)
+            hand = dealt.astype(np.int8)  # at most 60 of a kind: small rows are quicker to scan
             energy = np.zeros_like(hand)
-            seen = OPENING_HAND
+            everyone = np.ones(games, dtype=bool)
             for turn, draws in enumerate(self.draws, start=1):
                 for _ in range(draws):
-                    edges = np.cumsum(counts - hand - energy, axis=0)
-                    point = rng.random(games) * (self.size - seen)
-                    hand += kinds == (point >= edges).sum(axis=0)
-                    seen += 1
+                    hand += kinds == unseen.look(everyone)
                 charged = kinds == self.kinds.charges(hand, energy)
                 hand -= charged
                 energy += charged
@@ -440,18 +439,29 @@ class DeckOutGoal(Goal):
         tally.observe("turns", np.minimum(life_turns, self.deck_out))
 
     def fast(self, rng: np.random.Generator, trials: int) -> Tally:
+        """Samples the opponent turns a block at a time, and only for the games still alive:
+        most games lose their last life card long before the deck runs out."""
         tally = Tally(games=trials)
         amounts = np.asarray(list(self.taken), dtype=np.int16)
         edges = np.cumsum(list(self.taken.values()))[:-1]
         n = self._life_lost_before(self.deck_out)
         for games in batches(trials):
-            uniform = rng.random((n, games))
-            index = np.zeros(uniform.shape, dtype=np.intp)
-            for edge in edges:  # inverse transform over the declared weights
-                index += uniform >= edge
-            taken = amounts[index]
-            dead = np.cumsum(taken, axis=0) >= LIFE
-            when = np.where(dead.any(axis=0), np.argmax(dead, axis=0) + 1, NEVER)
+            when = np.full(games, NEVER, dtype=np.int64)
+            alive = np.arange(games)
+            life = np.full(games, LIFE, dtype=np.int16)
+            for start in range(0, n, LIFE):
+                if not alive.size:
+                    break
+                uniform = rng.random((min(LIFE, n - start), alive.size))
+                index = np.zeros(uniform.shape, dtype=np.intp)
+                for edge in edges:  # inverse transform over the declared weights
+                    index += uniform >= edge
+                lost = np.cumsum(amounts[index], axis=0, dtype=np.int16)
+                dead = lost >= life
+                ended = dead[-1]  # life only goes down: dead by the block's end, or not yet
+                when[alive[ended]] = start + np.argmax(dead[:, ended], axis=0) + 1
+                life = (life - lost[-1])[~ended]
+                alive = alive[~ended]
             self._count(tally, when if self.first else when - 1)
         return tally
 
