@@ -8,6 +8,12 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from hypothesis import settings as hypothesis_settings
+
+# No time limit per Hypothesis example: a deadline is a timing assertion, and on a loaded machine
+# (or with pytest-xdist workers sharing the cores) it fails correct code.
+hypothesis_settings.register_profile("decklab", deadline=None)
+hypothesis_settings.load_profile("decklab")
 
 
 def require_or_skip(flag: bool, reason: str) -> None:
