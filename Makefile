@@ -6,7 +6,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
-PYTEST_ARGS ?=
+# pytest-xdist: one test process per core. Each worker has its own test database (pytest-django
+# suffixes it), live-server port, Celery queue and tmp dirs; `make test PYTEST_ARGS=` runs serially.
+PYTEST_ARGS ?= -n auto
 # `make bench SCALE=10`: also time the card search on 10 copies of the DBSCG cards.
 SCALE ?= 1
 

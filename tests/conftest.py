@@ -10,8 +10,8 @@ import pytest
 from django.conf import settings
 from hypothesis import settings as hypothesis_settings
 
-# No per-example deadline: Hypothesis' default 200 ms is a timing assertion, and a busy machine
-# (CI's two cores, a worker process beside the suite) made property tests fail on time alone.
+# No time limit per Hypothesis example: a deadline is a timing assertion, and on a loaded machine
+# (or with pytest-xdist workers sharing the cores) it fails correct code.
 hypothesis_settings.register_profile("decklab", deadline=None)
 hypothesis_settings.load_profile("decklab")
 
