@@ -24,3 +24,14 @@ def require_browser() -> str:
     if not Path(chromium).exists():
         require_or_skip(settings.DECKLAB_REQUIRE_BROWSER, f"no Chromium at {chromium}")
     return chromium
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache(settings):
+    """Each test gets an empty cache of its own, so rate-limit counts never leak between tests."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

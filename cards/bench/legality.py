@@ -168,7 +168,16 @@ def run_api(report) -> None:
         return
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "DECKLAB_DEBUG": "0", "DECKLAB_SECRET_KEY": "bench-only"}
+    env = {
+        **os.environ,
+        "DECKLAB_DEBUG": "0",
+        "DECKLAB_SECRET_KEY": "bench-only",
+        "DECKLAB_ALLOWED_HOSTS": "127.0.0.1",
+        "DECKLAB_SITE_URL": base,
+        # The load test measures the server, not the API throttles (README "Limits").
+        "DECKLAB_API_ANON_RATE": "100000000/min",
+        "DECKLAB_API_LEGALITY_RATE": "100000000/min",
+    }
     server = subprocess.Popen(
         [
             str(gunicorn),

@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from cards.games.goldfish import ADAPTIVE_MAX_TRIALS, DEFAULT_TRIALS, MAX_GOALS, MAX_SEED
 from cards.games.registry import GAMES
+from cards.links import absolute
 from decklab.goldfish.models import SimulationRun
 
 #: A pasted decklist longer than this is not a deck.
@@ -80,15 +81,11 @@ class SimulationRunSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    def _absolute(self, path: str) -> str:
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request is not None else path
-
     def get_url(self, run: SimulationRun) -> str:
-        return self._absolute(reverse("goldfish_api:simulation", kwargs={"pk": run.pk}))
+        return absolute(reverse("goldfish_api:simulation", kwargs={"pk": run.pk}))
 
     def get_page(self, run: SimulationRun) -> str:
-        return self._absolute(reverse("goldfish:run", kwargs={"pk": run.pk}))
+        return absolute(reverse("goldfish:run", kwargs={"pk": run.pk}))
 
 
 class RefusalSerializer(serializers.Serializer):
