@@ -97,9 +97,12 @@ class ImportForm(forms.Form):
 
 
 class SettingsForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    format = forms.ChoiceField(choices=[])
-    visibility = forms.ChoiceField(choices=Visibility.choices)
+    """The deck's name, format and visibility; each field posts the value the page showed too
+    (`show_hidden_initial`), so a save writes only what the player changed (`changed_data`)."""
+
+    name = forms.CharField(max_length=120, show_hidden_initial=True)
+    format = forms.ChoiceField(choices=[], show_hidden_initial=True)
+    visibility = forms.ChoiceField(choices=Visibility.choices, show_hidden_initial=True)
 
     def __init__(self, *args, formats=(), **kwargs):
         super().__init__(*args, **kwargs)

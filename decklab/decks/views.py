@@ -227,7 +227,8 @@ def deck_settings(request: HttpRequest, pk: int) -> HttpResponse:
     form = SettingsForm(request.POST, formats=get_game(deck.game).formats)
     if form.is_valid():
         try:
-            services.deck_update(deck=deck, **form.cleaned_data)
+            changed = {field: form.cleaned_data[field] for field in form.changed_data}
+            services.deck_update(deck=deck, **changed)
             messages.success(request, "Deck settings saved.")
         except services.DeckError as refused:
             messages.error(request, str(refused))
