@@ -226,6 +226,15 @@ DECKLAB_MAX_UPLOAD_BYTES = env_int("DECKLAB_MAX_UPLOAD_BYTES", 10 * 1024 * 1024)
 #: URL names (or namespaces) that take the larger upload cap.
 DECKLAB_UPLOAD_VIEWS = ("cards:upload", "cards:image", "admin")
 DATA_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_REQUEST_BYTES
+#: Decks and texts (decklab.decks.limits; README "Limits"): generous multiples of the largest legal
+#: deck (68 cards), so that an oversized deck is refused before it costs anything.
+DECKLAB_MAX_ZONE_CARDS = env_int("DECKLAB_MAX_ZONE_CARDS", 400)
+DECKLAB_MAX_DECK_CARDS = env_int("DECKLAB_MAX_DECK_CARDS", 600)
+DECKLAB_MAX_DISTINCT_CARDS = env_int("DECKLAB_MAX_DISTINCT_CARDS", 150)
+DECKLAB_MAX_DECKLIST_CHARS = env_int("DECKLAB_MAX_DECKLIST_CHARS", 20_000)
+DECKLAB_MAX_DECK_CODE_CHARS = env_int("DECKLAB_MAX_DECK_CODE_CHARS", 2_000)
+#: A deck PNG draws card faces for at most this long; the cells left are plain tiles.
+DECKLAB_IMAGE_FACE_SECONDS = env_int("DECKLAB_IMAGE_FACE_SECONDS", 10)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DECKLAB_MAX_FORM_FIELDS", 1000)
 DATA_UPLOAD_MAX_NUMBER_FILES = env_int("DECKLAB_MAX_FORM_FILES", 5)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_UPLOAD_BYTES

@@ -26,50 +26,57 @@ from decklab.accounts.forms import SignUpForm
 from decklab.decks.selectors import decks_of
 
 
-def _too_many(request: HttpRequest, response: HttpResponse, wait: int) -> HttpResponse:
+def _too_many(response: HttpResponse, wait: int) -> HttpResponse:
     response.status_code = 429
     response["Retry-After"] = str(wait)
     return response
 
 
-def _with_limit_message(request: HttpRequest, wait: int) -> None:
-    messages.error(request, limits.wait_message(wait))
+class LimitedPost:
+    """A POST past its attempt limits answers 429 with the page and says when to try again."""
 
+    def limit_checks(self, request: HttpRequest) -> tuple[tuple[limits.Limit, str], ...]:
+        raise NotImplementedError
 
-class LoginView(auth_views.LoginView):
-    """Django's sign-in; failed attempts are limited per account and per address."""
+    def counts(self, request: HttpRequest) -> bool:
+        """Whether this attempt counts against the limits (after it was answered)."""
+        return True
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        account, address = limits.login_limits()
-        checks = (
-            (account, request.POST.get("username", "")),
-            (address, limits.client_address(request)),
-        )
+        checks = self.limit_checks(request)
         wait = limits.retry_after(*checks)
         if wait:
-            _with_limit_message(request, wait)
-            return _too_many(request, self.get(request, *args, **kwargs), wait)
+            messages.error(request, limits.wait_message(wait))
+            return _too_many(self.get(request, *args, **kwargs), wait)
         response = super().post(request, *args, **kwargs)
-        if not request.user.is_authenticated:
+        if self.counts(request):
             limits.hit(*checks)
         return response
 
 
-class PasswordResetView(auth_views.PasswordResetView):
+class LoginView(LimitedPost, auth_views.LoginView):
+    """Django's sign-in; failed attempts are limited per account and per address."""
+
+    def limit_checks(self, request: HttpRequest):
+        account, address = limits.login_limits()
+        return (
+            (account, request.POST.get("username", "")),
+            (address, limits.client_address(request)),
+        )
+
+    def counts(self, request: HttpRequest) -> bool:
+        return not request.user.is_authenticated
+
+
+class PasswordResetView(LimitedPost, auth_views.PasswordResetView):
     """Django's reset mail, limited per address and per e-mail; its link uses DECKLAB_SITE_URL."""
 
-    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def limit_checks(self, request: HttpRequest):
         account, address = limits.reset_limits()
-        checks = (
+        return (
             (account, request.POST.get("email", "")),
             (address, limits.client_address(request)),
         )
-        wait = limits.retry_after(*checks)
-        if wait:
-            _with_limit_message(request, wait)
-            return _too_many(request, self.get(request, *args, **kwargs), wait)
-        limits.hit(*checks)
-        return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
         # Never the request's Host header: a forged one would receive a genuine reset link.
@@ -85,9 +92,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         check = (limits.signup_limit(), limits.client_address(request))
         wait = limits.retry_after(check)
         if wait:
-            _with_limit_message(request, wait)
+            messages.error(request, limits.wait_message(wait))
             page = render(request, "accounts/signup.html", {"form": SignUpForm()})
-            return _too_many(request, page, wait)
+            return _too_many(page, wait)
         if form.is_valid():
             limits.hit(check)
             user = form.save()

@@ -10,7 +10,7 @@ from cards.games.registry import all_games
 from decklab.decks.models import Visibility
 
 #: A pasted decklist longer than this is refused (a real deck is a few hundred characters).
-MAX_DECKLIST_CHARS = getattr(settings, "DECKLAB_MAX_DECKLIST_CHARS", 20_000)
+MAX_DECKLIST_CHARS = settings.DECKLAB_MAX_DECKLIST_CHARS
 
 ACTIONS = ("add", "set", "move", "deal")
 

@@ -6,6 +6,7 @@ Serializers check shape only; the limits, the deck and the goals are checked by
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.urls import reverse
 from rest_framework import serializers
 
@@ -15,7 +16,7 @@ from cards.links import absolute
 from decklab.goldfish.models import SimulationRun
 
 #: A pasted decklist longer than this is not a deck.
-MAX_DECKLIST_CHARS = 100_000
+MAX_DECKLIST_CHARS = settings.DECKLAB_MAX_DECKLIST_CHARS
 
 
 class SimulationRequestSerializer(serializers.Serializer):
