@@ -270,6 +270,7 @@ REST_FRAMEWORK = {
         "user": os.environ.get("DECKLAB_API_USER_RATE", "300/min"),
         "legality": os.environ.get("DECKLAB_API_LEGALITY_RATE", "60/min"),
         "simulations": os.environ.get("DECKLAB_API_SIMULATIONS_RATE", "30/min"),
+        "token": os.environ.get("DECKLAB_API_TOKEN_RATE", "10/min"),
     },
     # DRF's own JSON parser, but deeply nested JSON is a 400, not a RecursionError (500).
     "DEFAULT_PARSER_CLASSES": [

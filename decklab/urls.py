@@ -11,6 +11,7 @@ api_v1 = [
     path("", include("cards.urls_legality")),
     path("", include("decklab.decks.urls_api")),
     path("", include("decklab.goldfish.urls_api")),
+    path("", include("decklab.accounts.urls_api")),
 ]
 
 urlpatterns = [

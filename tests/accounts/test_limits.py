@@ -178,3 +178,21 @@ def test_finding_10_an_expired_token_is_refused(client, user):
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     assert api.get(reverse("api-decks")).status_code == 403
+
+
+def test_finding_10_a_script_gets_a_token_by_post_under_the_sign_in_limits(user, settings):
+    api = APIClient()
+    url = reverse("api-token-create")
+    answer = api.post(url, {"username": "vegeta", "password": PASSWORD}, format="json")
+    assert answer.status_code == 201
+    token = answer.json()["token"]
+    assert answer.json()["expiry"]
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert client.get(reverse("api-decks")).status_code == 200
+    for _ in range(settings.DECKLAB_LOGIN_FAILURES_PER_ACCOUNT):
+        assert api.post(url, {"username": "vegeta", "password": "x"}).status_code == 400
+    refused = api.post(url, {"username": "vegeta", "password": PASSWORD}, format="json")
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    assert "Try again in" in refused.json()["detail"]
