@@ -52,8 +52,8 @@ ALLOWED_HOSTS = [
 ]
 #: The address every absolute link (password reset mail, OpenGraph, API links) is built from, never
 #: the request's Host header. Production (DECKLAB_DEBUG=0) refuses to start without it and without
-#: explicit allowed hosts: a forged Host header must not reach a reset mail (README "Running in
-#: production").
+#: explicit allowed hosts: a forged Host header must not reach a reset mail (README "Production
+#: settings").
 SITE_URL = os.environ.get("DECKLAB_SITE_URL", "").strip().rstrip("/")
 if not DEBUG:
     if not ALLOWED_HOSTS or "*" in ALLOWED_HOSTS:
@@ -226,6 +226,9 @@ DECKLAB_MAX_UPLOAD_BYTES = env_int("DECKLAB_MAX_UPLOAD_BYTES", 10 * 1024 * 1024)
 #: URL names (or namespaces) that take the larger upload cap.
 DECKLAB_UPLOAD_VIEWS = ("cards:upload", "cards:image", "admin")
 DATA_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_REQUEST_BYTES
+DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DECKLAB_MAX_FORM_FIELDS", 1000)
+DATA_UPLOAD_MAX_NUMBER_FILES = env_int("DECKLAB_MAX_FORM_FILES", 5)
+FILE_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_UPLOAD_BYTES
 #: Decks and texts (decklab.decks.limits; README "Limits"): generous multiples of the largest legal
 #: deck (68 cards), so that an oversized deck is refused before it costs anything.
 DECKLAB_MAX_ZONE_CARDS = env_int("DECKLAB_MAX_ZONE_CARDS", 400)
@@ -235,9 +238,6 @@ DECKLAB_MAX_DECKLIST_CHARS = env_int("DECKLAB_MAX_DECKLIST_CHARS", 20_000)
 DECKLAB_MAX_DECK_CODE_CHARS = env_int("DECKLAB_MAX_DECK_CODE_CHARS", 2_000)
 #: A deck PNG draws card faces for at most this long; the cells left are plain tiles.
 DECKLAB_IMAGE_FACE_SECONDS = env_int("DECKLAB_IMAGE_FACE_SECONDS", 10)
-DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DECKLAB_MAX_FORM_FIELDS", 1000)
-DATA_UPLOAD_MAX_NUMBER_FILES = env_int("DECKLAB_MAX_FORM_FILES", 5)
-FILE_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_UPLOAD_BYTES
 
 EMAIL_BACKEND = (
     "django.core.mail.backends.smtp.EmailBackend"
@@ -368,13 +368,15 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DECKLAB_LOG_LEVEL", "WARNING")},
 }
 
-#: HTTPS (README "Running in production"). On when the site URL is https:// and DEBUG is off;
+#: HTTPS (README "Production settings"). On when the site URL is https:// and DEBUG is off;
 #: each part can be set on its own. DECKLAB_BEHIND_TLS_PROXY=1 trusts X-Forwarded-Proto from the
 #: proxy in front (it must set or strip that header), so that requests and links are https://.
 HTTPS = SITE_URL.startswith("https://") and not DEBUG
 DECKLAB_BEHIND_TLS_PROXY = env_bool("DECKLAB_BEHIND_TLS_PROXY", default=False)
 if DECKLAB_BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # The API throttles count visitors by the address the proxy appended, not the proxy's own.
+    REST_FRAMEWORK["NUM_PROXIES"] = 1
 SECURE_SSL_REDIRECT = env_bool("DECKLAB_SSL_REDIRECT", default=HTTPS)
 SESSION_COOKIE_SECURE = env_bool("DECKLAB_SECURE_COOKIES", default=HTTPS)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE

@@ -150,3 +150,23 @@ def test_finding_11_staff_uploads_keep_their_own_larger_cap(admin_client, settin
     upload = SimpleUploadedFile("cards.csv", b"number,name\n" + b"x" * size)
     response = admin_client.post(reverse("cards:upload"), {"game": "dbscg", "file": upload})
     assert response.status_code != 413
+
+
+@pytest.mark.django_db
+def test_finding_1_opengraph_and_api_links_come_from_the_site_url(client, settings):
+    from decklab.decks.services import deck_create
+    from tests.decks import factories
+
+    settings.SITE_URL = "https://decklab.example"
+    factories.load_dbscg()
+    owner = factories.make_user("bulma")
+    deck = deck_create(
+        owner=owner, game="dbscg", name="Shared", zones=factories.LEGAL_DBSCG, visibility="unlisted"
+    )
+    page = client.get(reverse("decks:shared", args=[deck.code]), HTTP_HOST="evil.example")
+    links = re.findall(r'property="og:(?:url|image)" content="([^"]+)"', page.content.decode())
+    assert len(links) == 2
+    assert all(link.startswith("https://decklab.example/d/") for link in links)
+    games = client.get(reverse("api-games"), HTTP_HOST="evil.example").json()
+    assert "evil.example" not in str(games)
+    assert "https://decklab.example/api/v1/games/" in str(games)
