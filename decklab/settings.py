@@ -286,6 +286,8 @@ REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Token",
 }
 DECKLAB_API_TOKEN_DAYS = REST_KNOX["TOKEN_TTL"].days
+#: Tokens one account keeps; a new one past this revokes the oldest (decklab.accounts.tokens).
+DECKLAB_MAX_API_TOKENS = env_int("DECKLAB_MAX_API_TOKENS", 10)
 
 #: Attempt limits of decklab.accounts.limits (README "Limits"): failed sign-ins within
 #: DECKLAB_LIMIT_WINDOW seconds lock that account / address until the window ends; sign-ups and

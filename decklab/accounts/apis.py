@@ -9,7 +9,6 @@ from __future__ import annotations
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from knox.models import AuthToken
 from rest_framework import serializers, status
 from rest_framework.exceptions import Throttled
 from rest_framework.permissions import AllowAny
@@ -18,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decklab.accounts import limits
+from decklab.accounts.tokens import new_token
 
 
 class TokenRequest(serializers.Serializer):
@@ -57,7 +57,7 @@ class TokenApi(APIView):
             return Response(
                 {"detail": _("Wrong username or password.")}, status=status.HTTP_400_BAD_REQUEST
             )
-        instance, token = AuthToken.objects.create(user=user)
+        instance, token = new_token(user)
         return Response(
             TokenOut({"token": token, "expiry": instance.expiry}).data,
             status=status.HTTP_201_CREATED,

@@ -23,6 +23,7 @@ from knox.models import AuthToken
 from cards.links import email_context
 from decklab.accounts import limits
 from decklab.accounts.forms import SignUpForm
+from decklab.accounts.tokens import new_token
 from decklab.decks.selectors import decks_of
 
 
@@ -125,7 +126,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 @login_required
 def token(request: HttpRequest) -> HttpResponse:
     """Create an API token and show it this once (only its hash is kept)."""
-    key = AuthToken.objects.create(user=request.user)[1]
+    key = new_token(request.user)[1]
     messages.success(request, _("A new API token was created. Copy it now: it is not shown again."))
     return _profile(request, new_token=key)
 

@@ -196,3 +196,14 @@ def test_finding_10_a_script_gets_a_token_by_post_under_the_sign_in_limits(user,
     assert refused.status_code == 429
     assert int(refused["Retry-After"]) > 0
     assert "Try again in" in refused.json()["detail"]
+
+
+def test_finding_10_an_account_keeps_a_bounded_number_of_tokens(client, user, settings):
+    settings.DECKLAB_MAX_API_TOKENS = 3
+    client.force_login(user)
+    keys = [_new_token(client) for _ in range(5)]
+    assert AuthToken.objects.filter(user=user).count() == 3
+    for key, works in zip(keys, [False, False, True, True, True], strict=True):
+        api = APIClient()
+        api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+        assert (api.get(reverse("api-decks")).status_code == 200) is works
