@@ -118,10 +118,12 @@ def test_finding_6_the_cache_is_shared_by_all_processes():
     from tests.test_production import manage
 
     code = "from django.conf import settings as s; print(s.CACHES['default']['BACKEND'])"
-    default = manage("shell", "-v", "0", "-c", code)
+    default = manage("shell", "-v", "0", "-c", code, CELERY_BROKER_URL="")
     assert default.stdout.strip().endswith("FileBasedCache")
     redis = manage("shell", "-v", "0", "-c", code, DECKLAB_CACHE_URL="redis://127.0.0.1:6379/3")
     assert redis.stdout.strip().endswith("RedisCache")
+    broker = manage("shell", "-v", "0", "-c", code, CELERY_BROKER_URL="redis://127.0.0.1:6379/3")
+    assert broker.stdout.strip().endswith("RedisCache")
 
 
 def _new_token(client) -> str:

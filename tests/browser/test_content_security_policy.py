@@ -17,7 +17,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WATCH = """() => {
   window.__violations = [];
   document.addEventListener('securitypolicyviolation',
-    e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+    e => window.__violations.push(
+      [e.violatedDirective, e.blockedURI, e.sourceFile, e.lineNumber, e.sample].join(' ')));
 }"""
 
 
