@@ -28,7 +28,13 @@ PRODUCTION = {
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("DECKLAB_")}
+    # The test run's own switches (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE) are no part
+    # of the documented environment.
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("DECKLAB_") and k != "DJANGO_ALLOW_ASYNC_UNSAFE"
+    }
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
