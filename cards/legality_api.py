@@ -149,6 +149,8 @@ class LegalityView(APIView):
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
+    #: The legality checks are the API's most expensive reads (README "Limits").
+    throttle_scope = "legality"
     parser_classes = [PlainTextParser, JSONParser]
     content_negotiation_class = DeckFormatNegotiation
 

@@ -8,6 +8,7 @@ with a message naming the setting.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -48,7 +49,27 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("DECKLAB_SECRET_KEY must be set when DECKLAB_DEBUG=0")
     SECRET_KEY = "decklab-development-only-key-not-for-production"
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("DECKLAB_ALLOWED_HOSTS", "*").split(",") if h]
+ALLOWED_HOSTS = [
+    h.strip() for h in os.environ.get("DECKLAB_ALLOWED_HOSTS", "").split(",") if h.strip()
+]
+#: The address every absolute link (password reset mail, OpenGraph, API links) is built from, never
+#: the request's Host header. Production (DECKLAB_DEBUG=0) refuses to start without it and without
+#: explicit allowed hosts: a forged Host header must not reach a reset mail (README "Production
+#: settings").
+SITE_URL = os.environ.get("DECKLAB_SITE_URL", "").strip().rstrip("/")
+if not DEBUG:
+    if not ALLOWED_HOSTS or "*" in ALLOWED_HOSTS:
+        raise ImproperlyConfigured(
+            "DECKLAB_ALLOWED_HOSTS must list the site's host names (no '*') when DECKLAB_DEBUG=0"
+        )
+    if not SITE_URL:
+        raise ImproperlyConfigured(
+            "DECKLAB_SITE_URL (e.g. https://decklab.example) must be set when DECKLAB_DEBUG=0"
+        )
+ALLOWED_HOSTS = ALLOWED_HOSTS or ["*"]
+SITE_URL = SITE_URL or "http://127.0.0.1:8000"
+if urlparse(SITE_URL).scheme not in {"http", "https"} or not urlparse(SITE_URL).hostname:
+    raise ImproperlyConfigured(f"DECKLAB_SITE_URL={SITE_URL!r} is not an http(s):// address")
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("DECKLAB_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
@@ -63,7 +84,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "csp",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "cards",
@@ -74,6 +96,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "decklab.middleware.RequestBodyLimit",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -101,6 +125,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "cards.context_processors.games",
+                "cards.context_processors.site_url",
             ],
         },
     },
@@ -136,7 +161,35 @@ def _database() -> dict:
 DATABASES = {"default": _database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+def _cache() -> dict:
+    """One cache for every process (rate limits and throttles count across gunicorn workers).
+
+    DECKLAB_CACHE_URL (redis://…), else the Redis broker's URL when Celery uses Redis, else files
+    under var/cache (shared by the processes of one machine). `locmem://` is for tests only.
+    """
+    url = os.environ.get("DECKLAB_CACHE_URL", "").strip()
+    broker = os.environ.get("CELERY_BROKER_URL", "").strip()
+    if not url and urlparse(broker).scheme in {"redis", "rediss"}:
+        url = broker
+    scheme = urlparse(url).scheme
+    if scheme in {"redis", "rediss"}:
+        return {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": "decklab",
+        }
+    if scheme == "locmem":
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if url:
+        raise ImproperlyConfigured(f"DECKLAB_CACHE_URL={url!r}: expected a redis:// URL")
+    return {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": VAR_DIR / "cache",
+    }
+
+
+CACHES = {"default": _cache()}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -166,9 +219,28 @@ STORAGES = {
 MEDIA_URL = "media/"
 MEDIA_ROOT = VAR_DIR / "media"
 
-#: Uploads (card files, decklist pastes) larger than this are refused with a clear message.
-DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DECKLAB_MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
-FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
+#: Request bodies (README "Limits"): any request larger than DECKLAB_MAX_REQUEST_BYTES is refused
+#: with 413 before it is read (decklab.middleware.RequestBodyLimit), file parts included. The staff
+#: card-file and card-image uploads (DECKLAB_UPLOAD_VIEWS) may send up to DECKLAB_MAX_UPLOAD_BYTES,
+#: above their own form caps (5 MiB card files, cards/forms.py; 8 MiB images, cards/faces.py), so
+#: that an oversized file gets the form's message.
+DECKLAB_MAX_REQUEST_BYTES = env_int("DECKLAB_MAX_REQUEST_BYTES", 512 * 1024)
+DECKLAB_MAX_UPLOAD_BYTES = env_int("DECKLAB_MAX_UPLOAD_BYTES", 10 * 1024 * 1024)
+#: URL names (or namespaces) that take the larger upload cap.
+DECKLAB_UPLOAD_VIEWS = ("cards:upload", "cards:image", "admin")
+DATA_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_REQUEST_BYTES
+DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DECKLAB_MAX_FORM_FIELDS", 1000)
+DATA_UPLOAD_MAX_NUMBER_FILES = env_int("DECKLAB_MAX_FORM_FILES", 5)
+FILE_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_UPLOAD_BYTES
+#: Decks and texts (decklab.decks.limits; README "Limits"): generous multiples of the largest legal
+#: deck (68 cards), so that an oversized deck is refused before it costs anything.
+DECKLAB_MAX_ZONE_CARDS = env_int("DECKLAB_MAX_ZONE_CARDS", 400)
+DECKLAB_MAX_DECK_CARDS = env_int("DECKLAB_MAX_DECK_CARDS", 600)
+DECKLAB_MAX_DISTINCT_CARDS = env_int("DECKLAB_MAX_DISTINCT_CARDS", 150)
+DECKLAB_MAX_DECKLIST_CHARS = env_int("DECKLAB_MAX_DECKLIST_CHARS", 20_000)
+DECKLAB_MAX_DECK_CODE_CHARS = env_int("DECKLAB_MAX_DECK_CODE_CHARS", 2_000)
+#: A deck PNG draws card faces for at most this long; the cells left are plain tiles.
+DECKLAB_IMAGE_FACE_SECONDS = env_int("DECKLAB_IMAGE_FACE_SECONDS", 10)
 
 EMAIL_BACKEND = (
     "django.core.mail.backends.smtp.EmailBackend"
@@ -186,8 +258,23 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        # `Authorization: Token <key>`; keys are stored hashed, with an expiry (django-rest-knox).
+        "knox.auth.TokenAuthentication",
     ],
+    # Every API view: per address for visitors, per account when signed in, plus a scope on the
+    # expensive ones (README "Limits"). Past a rate: 429, `Retry-After` and DRF's {"detail": …}.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+        "rest_framework.throttling.ScopedRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("DECKLAB_API_ANON_RATE", "120/min"),
+        "user": os.environ.get("DECKLAB_API_USER_RATE", "300/min"),
+        "legality": os.environ.get("DECKLAB_API_LEGALITY_RATE", "60/min"),
+        "simulations": os.environ.get("DECKLAB_API_SIMULATIONS_RATE", "30/min"),
+        "token": os.environ.get("DECKLAB_API_TOKEN_RATE", "10/min"),
+    },
     # DRF's own JSON parser, but deeply nested JSON is a 400, not a RecursionError (500).
     "DEFAULT_PARSER_CLASSES": [
         "cards.parsers.JSONParser",
@@ -197,6 +284,24 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env_int("DECKLAB_API_TOKEN_DAYS", 90)),
+    "AUTH_HEADER_PREFIX": "Token",
+}
+DECKLAB_API_TOKEN_DAYS = REST_KNOX["TOKEN_TTL"].days
+#: Tokens one account keeps; a new one past this revokes the oldest (decklab.accounts.tokens).
+DECKLAB_MAX_API_TOKENS = env_int("DECKLAB_MAX_API_TOKENS", 10)
+
+#: Attempt limits of decklab.accounts.limits (README "Limits"): failed sign-ins within
+#: DECKLAB_LIMIT_WINDOW seconds lock that account / address until the window ends; sign-ups and
+#: reset mails are counted per hour.
+DECKLAB_LIMIT_WINDOW = env_int("DECKLAB_LIMIT_WINDOW", 15 * 60)
+DECKLAB_LOGIN_FAILURES_PER_ACCOUNT = env_int("DECKLAB_LOGIN_FAILURES_PER_ACCOUNT", 5)
+DECKLAB_LOGIN_FAILURES_PER_ADDRESS = env_int("DECKLAB_LOGIN_FAILURES_PER_ADDRESS", 20)
+DECKLAB_SIGNUPS_PER_ADDRESS = env_int("DECKLAB_SIGNUPS_PER_ADDRESS", 3)
+DECKLAB_RESETS_PER_ACCOUNT = env_int("DECKLAB_RESETS_PER_ACCOUNT", 3)
+DECKLAB_RESETS_PER_ADDRESS = env_int("DECKLAB_RESETS_PER_ADDRESS", 10)
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "DeckLab API",
     "DESCRIPTION": "Cards, deck legality, decks and goldfish simulations for five card games.",
@@ -299,3 +404,38 @@ try:
     LOGGING = logging_config(*log_environment())
 except ValueError as error:
     raise ImproperlyConfigured(str(error)) from None
+
+#: HTTPS (README "Production settings"). On when the site URL is https:// and DEBUG is off;
+#: each part can be set on its own. DECKLAB_BEHIND_TLS_PROXY=1 trusts X-Forwarded-Proto from the
+#: proxy in front (it must set or strip that header), so that requests and links are https://.
+HTTPS = SITE_URL.startswith("https://") and not DEBUG
+DECKLAB_BEHIND_TLS_PROXY = env_bool("DECKLAB_BEHIND_TLS_PROXY", default=False)
+if DECKLAB_BEHIND_TLS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # The API throttles count visitors by the address the proxy appended, not the proxy's own.
+    REST_FRAMEWORK["NUM_PROXIES"] = 1
+SECURE_SSL_REDIRECT = env_bool("DECKLAB_SSL_REDIRECT", default=HTTPS)
+SESSION_COOKIE_SECURE = env_bool("DECKLAB_SECURE_COOKIES", default=HTTPS)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_HSTS_SECONDS = env_int("DECKLAB_HSTS_SECONDS", 31_536_000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DECKLAB_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env_bool("DECKLAB_HSTS_PRELOAD", default=True)
+SECURE_REFERRER_POLICY = "same-origin"
+
+#: Content-Security-Policy (django-csp): scripts, styles and requests from the site itself only.
+#: No inline scripts or style attributes anywhere: htmx's indicator style lives in site.css
+#: (base.html turns htmx's injected <style> off), editor.js holds the page scripts.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+    }
+}

@@ -1,9 +1,10 @@
 """Site URLs: each area owns its own URL module; the JSON API lives under /api/v1/."""
 
+from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from decklab.health import healthz
 
@@ -12,6 +13,7 @@ api_v1 = [
     path("", include("cards.urls_legality")),
     path("", include("decklab.decks.urls_api")),
     path("", include("decklab.goldfish.urls_api")),
+    path("", include("decklab.accounts.urls_api")),
 ]
 
 urlpatterns = [
@@ -19,7 +21,15 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The split view serves Swagger UI's start script as a file (the Content-Security-Policy
+    # forbids inline scripts); its page keeps a small inline <style>, allowed on this page only.
+    path(
+        "api/docs/",
+        csp_update({"style-src": ["'unsafe-inline'"]})(
+            SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+        ),
+        name="api-docs",
+    ),
     path("accounts/", include("decklab.accounts.urls")),
     path("", include("decklab.decks.urls")),
     path("", include("decklab.goldfish.urls")),

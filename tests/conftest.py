@@ -33,10 +33,13 @@ def require_browser() -> str:
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache():
-    """Each test starts with an empty cache: rolled-back rows may come back under the same ids
-    and keys (the home page's counts, the editor's panels)."""
+def fresh_cache(settings):
+    """Each test gets an empty cache of its own: rate-limit counts never leak between tests, and
+    rows rolled back and made again under the same ids never meet cached answers (the home page's
+    counts, the editor's panels)."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     from django.core.cache import cache
 
     cache.clear()
     yield
+    cache.clear()

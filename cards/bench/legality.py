@@ -198,9 +198,19 @@ def serving() -> Iterator[str]:
     """A real WSGI server (gunicorn, 2 workers) on a free local port: its base URL."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    # This process's key, so that a session made here (a logged-in page) is valid there.
-    env = {**os.environ, "DECKLAB_DEBUG": "0", "DECKLAB_SECRET_KEY": settings.SECRET_KEY}
     gunicorn = Path(sys.executable).with_name("gunicorn")
+    env = {
+        **os.environ,
+        "DECKLAB_DEBUG": "0",
+        # This process's key, so that a session made here (a logged-in page) is valid there.
+        "DECKLAB_SECRET_KEY": settings.SECRET_KEY,
+        "DECKLAB_ALLOWED_HOSTS": "127.0.0.1",
+        "DECKLAB_SITE_URL": base,
+        # The load test measures the server, not the API throttles (README "Limits").
+        "DECKLAB_API_ANON_RATE": "100000000/min",
+        "DECKLAB_API_USER_RATE": "100000000/min",
+        "DECKLAB_API_LEGALITY_RATE": "100000000/min",
+    }
     server = subprocess.Popen(
         [
             str(gunicorn),

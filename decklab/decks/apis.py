@@ -1,11 +1,13 @@
 """Deck API (`/api/v1/decks`): list, create, read, update with the version check, delete.
 
-Session or token authentication. A stranger's private deck is a 404 on every method; another
-user's shared deck can be read but not changed (404 as well, for one rule everywhere).
+Session or token authentication. By id, a stranger's private or unlisted deck is a 404 on every
+method (an unlisted deck is reached only through its code); another user's public deck can be read
+but not changed (404 as well, for one rule everywhere).
 """
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -94,9 +96,9 @@ class DeckListApi(APIView):
 class DeckDetailApi(APIView):
     permission_classes = (IsAuthenticated,)
 
-    @extend_schema(responses=DeckSerializer, summary="One deck (yours, or a shared one)")
+    @extend_schema(responses=DeckSerializer, summary="One deck (yours, or a public one)")
     def get(self, request: Request, pk: int) -> Response:
-        deck = selectors.visible_deck(request.user, pk)
+        deck = selectors.deck_by_id(request.user, pk)
         return Response(_detail(deck, request_language(request)))
 
     @extend_schema(
@@ -114,18 +116,20 @@ class DeckDetailApi(APIView):
         form.is_valid(raise_exception=True)
         data = form.validated_data
         try:
-            zones = _zones_of(deck.game, data)
-            if zones is not None:
-                services.deck_save(
-                    deck=deck, zones=zones, expected_version=data["version"], note="API"
-                )
-            if {"name", "format", "visibility"} & set(data):
-                services.deck_update(
-                    deck=deck,
-                    name=data.get("name"),
-                    format=data.get("format"),
-                    visibility=data.get("visibility"),
-                )
+            # One transaction: a refused part (an unknown format) leaves the cards unsaved too.
+            with transaction.atomic():
+                zones = _zones_of(deck.game, data)
+                if zones is not None:
+                    services.deck_save(
+                        deck=deck, zones=zones, expected_version=data["version"], note="API"
+                    )
+                if {"name", "format", "visibility"} & set(data):
+                    services.deck_update(
+                        deck=deck,
+                        name=data.get("name"),
+                        format=data.get("format"),
+                        visibility=data.get("visibility"),
+                    )
         except services.StaleDeck as stale:
             deck.refresh_from_db()
             body = {"detail": str(stale), "current": _detail(deck, request_language(request))}

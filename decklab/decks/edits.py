@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from cards.games.decklist import MAX_QUANTITY
 from cards.games.game import Game
+from decklab.decks import limits
 
 Zones = dict[str, dict[str, int]]
 
@@ -20,9 +21,13 @@ class EditError(ValueError):
 
 
 def normalize(game: Game, zones: object) -> Zones:
-    """Check the shape of user-given quantities and drop empty entries."""
+    """Check the shape and size (`limits`) of user-given quantities and drop empty entries."""
     if not isinstance(zones, Mapping):
         raise EditError("zones must be an object of zone → {card number: count}")
+    try:
+        limits.check_distinct(zones)  # before reading 300,000 entries one by one
+    except limits.TooLarge as error:
+        raise EditError(str(error)) from None
     out: Zones = {}
     for zone, cards in zones.items():
         if zone not in game.zone_slugs:
@@ -45,6 +50,10 @@ def normalize(game: Game, zones: object) -> Zones:
                 kept[number.strip()] = count
         if kept:
             out[zone] = kept
+    try:
+        limits.check_counts(out)
+    except limits.TooLarge as error:
+        raise EditError(str(error)) from None
     return out
 
 

@@ -10,7 +10,7 @@ from cards.games.registry import all_games
 from decklab.decks.models import Visibility
 
 #: A pasted decklist longer than this is refused (a real deck is a few hundred characters).
-MAX_DECKLIST_CHARS = getattr(settings, "DECKLAB_MAX_DECKLIST_CHARS", 20_000)
+MAX_DECKLIST_CHARS = settings.DECKLAB_MAX_DECKLIST_CHARS
 
 ACTIONS = ("add", "set", "move", "deal")
 
@@ -97,9 +97,12 @@ class ImportForm(forms.Form):
 
 
 class SettingsForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    format = forms.ChoiceField(choices=[])
-    visibility = forms.ChoiceField(choices=Visibility.choices)
+    """The deck's name, format and visibility; each field posts the value the page showed too
+    (`show_hidden_initial`), so a save writes only what the player changed (`changed_data`)."""
+
+    name = forms.CharField(max_length=120, show_hidden_initial=True)
+    format = forms.ChoiceField(choices=[], show_hidden_initial=True)
+    visibility = forms.ChoiceField(choices=Visibility.choices, show_hidden_initial=True)
 
     def __init__(self, *args, formats=(), **kwargs):
         super().__init__(*args, **kwargs)

@@ -8,8 +8,10 @@ faces, so Japanese names render.
 from __future__ import annotations
 
 import io
+import time
 from functools import cache
 
+from django.conf import settings
 from PIL import Image, ImageDraw, ImageFont
 
 from cards.faces import FONT_PATH, face_png
@@ -38,6 +40,9 @@ def _thumbnail(png: bytes) -> Image.Image:
 
 
 def deck_png(ws: Workspace, *, title: str) -> bytes:
+    """The deck's PNG; its size is bounded by the deck caps (`limits`, checked by the views) and
+    its time by `DECKLAB_IMAGE_FACE_SECONDS`: faces still to be drawn after that are plain tiles."""
+    deadline = time.monotonic() + settings.DECKLAB_IMAGE_FACE_SECONDS
     zones = [zone for zone in ws.zone_views if zone.rows]
     height = HEADER + MARGIN
     for zone in zones:
@@ -61,9 +66,12 @@ def deck_png(ws: Workspace, *, title: str) -> bytes:
         for index, row in enumerate(zone.rows):
             x = MARGIN + (index % COLUMNS) * (CELL_W + GAP)
             top = y + (index // COLUMNS) * (CELL_H + GAP)
-            if row.card is not None:
+            if row.card is not None and time.monotonic() < deadline:
                 face = _thumbnail(face_png(row.card))
                 canvas.paste(face, (x, top))
+            else:  # out of time (faces not cached yet): a plain tile with the card's number
+                draw.rectangle((x, top, x + CELL_W, top + CELL_H), outline=INK, width=2)
+                draw.text((x + 8, top + 8), row.number[:16], font=_font(16), fill=INK)
             badge = (x + CELL_W - 44, top + CELL_H - 40, x + CELL_W - 4, top + CELL_H - 4)
             draw.rounded_rectangle(badge, radius=8, fill=BADGE)
             draw.text(
@@ -75,5 +83,5 @@ def deck_png(ws: Workspace, *, title: str) -> bytes:
             )
         y += -(-len(zone.rows) // COLUMNS) * (CELL_H + GAP)
     out = io.BytesIO()
-    canvas.save(out, format="PNG", optimize=True)
+    canvas.save(out, format="PNG")
     return out.getvalue()

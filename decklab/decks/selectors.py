@@ -42,9 +42,13 @@ def visible_decks(user: User) -> QuerySet[Deck]:
     return Deck.objects.filter(shared | Q(owner=user) if user.is_authenticated else shared)
 
 
-def visible_deck(user: User, pk: int) -> Deck:
+def deck_by_id(user: User, pk: int) -> Deck:
+    """A deck by its id: the user's own, or a public one. Ids can be counted, so an unlisted deck
+    is reached only through its code (`deck_by_code`)."""
+    public = Q(visibility=Visibility.PUBLIC)
+    decks = Deck.objects.filter(public | Q(owner=user) if user.is_authenticated else public)
     try:
-        return visible_decks(user).select_related("owner").get(pk=pk)
+        return decks.select_related("owner").get(pk=pk)
     except Deck.DoesNotExist:
         raise Http404("No such deck.") from None
 

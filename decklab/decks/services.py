@@ -154,6 +154,7 @@ def deck_edit(*, deck: Deck, expected_version: int, action: str, **params) -> De
     return deck_save(deck=deck, zones=new, expected_version=expected_version, note=note)
 
 
+@transaction.atomic
 def deck_update(
     *,
     deck: Deck,
@@ -161,16 +162,28 @@ def deck_update(
     format: str | None = None,
     visibility: str | None = None,
 ) -> Deck:
-    """Change what is not a card: name, format, visibility (not versioned)."""
+    """Change what is not a card: name, format, visibility (not versioned).
+
+    Only the fields given and different from the row are written, under the row lock: a save that
+    changes the name never writes back a visibility read before another request made it private.
+    """
+    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    wanted = {}
     if name is not None:
-        deck.name = _checked_name(name)
+        wanted["name"] = _checked_name(name)
     if format is not None:
-        deck.format = _checked_format(deck.game, format)
+        wanted["format"] = _checked_format(locked.game, format)
     if visibility is not None:
         if visibility not in Visibility.values:
             raise DeckError(f"Visibility is one of {', '.join(Visibility.values)}.")
-        deck.visibility = visibility
-    deck.save(update_fields=["name", "format", "visibility", "updated_at"])
+        wanted["visibility"] = visibility
+    changed = [field for field, value in wanted.items() if getattr(locked, field) != value]
+    for field in changed:
+        setattr(locked, field, wanted[field])
+    if changed:
+        locked.save(update_fields=[*changed, "updated_at"])
+    for field in ("name", "format", "visibility", "updated_at"):
+        setattr(deck, field, getattr(locked, field))
     return deck
 
 

@@ -8,6 +8,7 @@ on that event. A stale or refused save answers 409/400 with the current deck and
 
 from __future__ import annotations
 
+import functools
 import random
 from urllib.parse import urlencode
 
@@ -15,7 +16,14 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseRedirect,
+    QueryDict,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -31,7 +39,7 @@ from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
 from cards.pool import DatabasePool
-from decklab.decks import edits, images, selectors, services, sheets
+from decklab.decks import edits, images, limits, selectors, services, sheets
 from decklab.decks.forms import (
     ChangeForm,
     ImportForm,
@@ -85,12 +93,16 @@ def new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         game = form.cleaned_data["game"]
         deck_obj, problems = load(get_game(game), form.cleaned_data["decklist"], DatabasePool(game))
-        deck = services.deck_create(
-            owner=request.user,
-            game=game,
-            name=form.cleaned_data["name"],
-            zones=deck_obj.quantities(),
-        )
+        try:
+            deck = services.deck_create(
+                owner=request.user,
+                game=game,
+                name=form.cleaned_data["name"],
+                zones=deck_obj.quantities(),
+            )
+        except services.DeckError as refused:
+            form.add_error("decklist", str(refused))
+            return render(request, "decks/new.html", {"form": form}, status=400)
         if problems:
             _keep_problems(request, form.cleaned_data["decklist"], problems)
         return redirect("decks:editor", pk=deck.pk)
@@ -242,7 +254,8 @@ def deck_settings(request: HttpRequest, pk: int) -> HttpResponse:
     form = SettingsForm(request.POST, formats=get_game(deck.game).formats)
     if form.is_valid():
         try:
-            services.deck_update(deck=deck, **form.cleaned_data)
+            changed = {field: form.cleaned_data[field] for field in form.changed_data}
+            services.deck_update(deck=deck, **changed)
             messages.success(request, "Deck settings saved.")
         except services.DeckError as refused:
             messages.error(request, str(refused))
@@ -475,11 +488,26 @@ def _text_response(ws: Workspace) -> HttpResponse:
     return HttpResponse(ws.text, content_type="text/plain; charset=utf-8")
 
 
+def _refuse_too_large(view):
+    """A deck or deck code past the caps (`limits`) answers 400 with the limit, before any work."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except limits.TooLarge as error:
+            return HttpResponseBadRequest(f"{error}\n", content_type="text/plain; charset=utf-8")
+
+    return wrapper
+
+
 def _image_response(ws: Workspace, title: str) -> HttpResponse:
+    limits.check_deck(ws.zones)  # a deck saved before the caps: no minute-long PNG
     return HttpResponse(images.deck_png(ws, title=title), content_type="image/png")
 
 
 def _sheet_response(request: HttpRequest, ws: Workspace, title: str) -> HttpResponse:
+    limits.check_deck(ws.zones)
     player = request.GET.get("player", "")[:80] or (
         request.user.get_full_name() or request.user.get_username()
         if request.user.is_authenticated
@@ -500,12 +528,14 @@ def text(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
+@_refuse_too_large
 def image(request: HttpRequest, code: str) -> HttpResponse:
     deck = selectors.deck_by_code(request.user, code)
     return _image_response(_workspace(request, deck), deck.name)
 
 
 @require_GET
+@_refuse_too_large
 def sheet(request: HttpRequest, code: str) -> HttpResponse:
     deck = selectors.deck_by_code(request.user, code)
     return _sheet_response(request, _workspace(request, deck), deck.name)
@@ -519,12 +549,14 @@ def _stateless(request: HttpRequest, game: str, code: str | None) -> Workspace:
     game_obj = _game_or_404(game)
     if not code:
         return Workspace(game, game_obj.default_format.slug, {}, lang=request_language(request))
+    limits.check_code(code)  # too long: a 400 with the limit (`_refuse_too_large`)
     try:
         decoded = deckcode.decode(code)
     except deckcode.DeckCodeError as error:
         raise Http404(f"That deck code cannot be read: {error}") from None
     if decoded.game != game:
         raise Http404("That deck code belongs to another game.")
+    limits.check_deck(decoded.quantities)
     try:
         zones = edits.normalize(game_obj, decoded.quantities)
         game_obj.format(decoded.format)
@@ -534,6 +566,7 @@ def _stateless(request: HttpRequest, game: str, code: str | None) -> Workspace:
 
 
 @require_http_methods(["GET", "POST"])
+@_refuse_too_large
 def build(request: HttpRequest, game: str) -> HttpResponse:
     if request.method == "GET":
         return _editor_page(request, _stateless(request, game, request.GET.get("c")))
@@ -591,32 +624,37 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
             raise services.DeckError(
                 f"No {ws.game.name} card has the number {', '.join(sorted(unknown))}."
             )
-    return Workspace(ws.game_slug, format_slug, zones, lang=ws.lang)
+    return Workspace(ws.game_slug, format_slug, edits.normalize(ws.game, zones), lang=ws.lang)
 
 
 @require_GET
+@_refuse_too_large
 def build_panel(request: HttpRequest, game: str, name: str) -> HttpResponse:
     return _panel(request, _stateless(request, game, request.GET.get("c")), name)
 
 
 @require_GET
+@_refuse_too_large
 def build_text(request: HttpRequest, game: str) -> HttpResponse:
     return _text_response(_stateless(request, game, request.GET.get("c")))
 
 
 @require_GET
+@_refuse_too_large
 def build_image(request: HttpRequest, game: str) -> HttpResponse:
     ws = _stateless(request, game, request.GET.get("c"))
     return _image_response(ws, ws.game.name)
 
 
 @require_GET
+@_refuse_too_large
 def build_sheet(request: HttpRequest, game: str) -> HttpResponse:
     ws = _stateless(request, game, request.GET.get("c"))
     return _sheet_response(request, ws, ws.game.name)
 
 
 @require_POST
+@_refuse_too_large
 def build_save(request: HttpRequest, game: str) -> HttpResponse:
     """Saving needs an account: the builder's deck becomes a private deck of the signed-in user."""
     ws = _stateless(request, game, request.POST.get("code"))
@@ -716,6 +754,7 @@ def simulate(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@_refuse_too_large
 def build_simulate(request: HttpRequest, game: str) -> HttpResponse:
     ws = _stateless(request, game, request.POST.get("code"))
     form = SimulationForm(request.POST)

@@ -22,6 +22,7 @@ class SimulationsApi(ListAPIView):
     """Your simulation runs, newest first; POST starts one in the workers."""
 
     permission_classes = [IsAuthenticated]
+    throttle_scope = "simulations"
     serializer_class = SimulationRunSerializer
 
     def get_queryset(self):

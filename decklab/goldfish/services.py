@@ -36,6 +36,7 @@ from cards.games.game import UnknownFormat
 from cards.games.goldfish import GoalError, Plan, Tally
 from cards.games.registry import UnknownGame, get_game
 from cards.pool import DatabasePool
+from decklab.decks import limits
 from decklab.goldfish.models import SimulationChunk, SimulationRun
 
 logger = logging.getLogger(__name__)
@@ -165,7 +166,12 @@ def create_run(
 def build_plan(game: str, decklist: str, goals: Any) -> Plan:
     """The deck resolved against the card database and the goals prepared; `GoalError` if not."""
     pool = DatabasePool(game)
-    deck, problems = decklist_text.load(get_game(game), decklist, pool)
+    try:
+        limits.check_text(decklist)
+        deck, problems = decklist_text.load(get_game(game), decklist, pool)
+        limits.check_deck(deck.quantities())
+    except limits.TooLarge as error:
+        raise GoalError(str(error)) from None
     if problems:
         shown = [problem.message() for problem in problems[:_SHOWN_PROBLEMS]]
         more = len(problems) - len(shown)

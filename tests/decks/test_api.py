@@ -2,7 +2,7 @@
 
 import pytest
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from decklab.decks import selectors
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def api(owner):
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=owner)[1]}")
     return client
 
 
