@@ -169,6 +169,9 @@ def ab(url: str, body: Path | None = None, cookie: str = "") -> tuple[float, flo
         rate = next(
             float(line.split()[3]) for line in output.splitlines() if "Requests per second" in line
         )
+        failed = [line for line in output.splitlines() if line.startswith("Non-2xx responses")]
+        if failed:  # a page that answers with an error is no measure of the page
+            raise RuntimeError(f"{url}: {failed[0]}")
         rows = dict(csv.reader(percentiles.open()))
         return rate, float(rows["95"])
 
