@@ -4,6 +4,7 @@ vocabulary (RULES.md §2.1.8) imported with `import_cards`, and stored keys re-m
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import io
 import json
@@ -74,6 +75,13 @@ def test_the_same_deck_reads_the_same_everywhere(tmp_path, bom, leader):
 def test_a_bom_json_body_text_is_not_a_syntax_error():
     answer = validate_api("\ufeffLeader\n1 EX03-25\nMain\n" + MAIN + "2 XD1-02\n", True)
     assert (answer["legal"], answer["counts"]["leader"]) == (True, 1)
+
+
+def test_a_json_body_that_starts_with_a_byte_order_mark_is_read():
+    body = codecs.BOM_UTF8 + json.dumps({"decklist": f"Leader\n1 XD1-01\nMain\n{MAIN}"}).encode()
+    response = Client().post("/api/v1/games/dbscg/validate", body, content_type="application/json")
+    assert response.status_code == 200
+    assert response.json()["counts"]["leader"] == 1
 
 
 def test_printed_alternates_count_with_their_card(tmp_path):
