@@ -27,6 +27,7 @@ from cards.games import deckcode, decklist, messages
 from cards.games.registry import UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.parsers import JSONParser
+from cards.serializers import ErrorSerializer
 from cards.validation import (
     MAX_DECKLIST_BYTES,
     format_matrix,
@@ -124,10 +125,6 @@ class CodeOut(serializers.Serializer):
     share_url = serializers.CharField(allow_null=True)
 
 
-class Detail(serializers.Serializer):
-    detail = serializers.CharField()
-
-
 def _error(message: str, code: int) -> Response:
     return Response({"detail": message}, status=code)
 
@@ -137,9 +134,11 @@ LANG = OpenApiParameter(
 )
 DECKLIST_BODY = {"text/plain": OpenApiTypes.STR, "application/json": DecklistRequest}
 ERRORS = {
-    400: OpenApiResponse(Detail, description="Unknown format, or a body that is not a decklist."),
-    404: OpenApiResponse(Detail, description="Unknown game."),
-    413: OpenApiResponse(Detail, description="The decklist is too large."),
+    400: OpenApiResponse(
+        ErrorSerializer, description="Unknown format, or a body that is not a decklist."
+    ),
+    404: OpenApiResponse(ErrorSerializer, description="Unknown game."),
+    413: OpenApiResponse(ErrorSerializer, description="The decklist is too large."),
 }
 
 
@@ -274,7 +273,11 @@ class DeckCodesApi(LegalityView):
     @extend_schema(
         summary="Make the deck code of a decklist",
         request=CodeRequest,
-        responses={200: CodeOut, 400: OpenApiResponse(Detail), 404: OpenApiResponse(Detail)},
+        responses={
+            200: CodeOut,
+            400: OpenApiResponse(ErrorSerializer),
+            404: OpenApiResponse(ErrorSerializer),
+        },
     )
     def post(self, request: Request) -> Response:
         incoming = CodeRequest(data=request.data if isinstance(request.data, dict) else {})
@@ -300,7 +303,10 @@ class DeckCodesApi(LegalityView):
 class DeckCodeApi(LegalityView):
     @extend_schema(
         summary="Decode a deck code (no account needed)",
-        responses={200: CodeOut, 400: OpenApiResponse(Detail, description="A broken code.")},
+        responses={
+            200: CodeOut,
+            400: OpenApiResponse(ErrorSerializer, description="A broken code."),
+        },
     )
     def get(self, request: Request, code: str) -> Response:
         try:

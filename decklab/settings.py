@@ -180,7 +180,10 @@ EMAIL_USE_TLS = env_bool("DECKLAB_EMAIL_TLS", default=False)
 DEFAULT_FROM_EMAIL = os.environ.get("DECKLAB_FROM_EMAIL", "decklab@localhost")
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, plus the errors every operation shares (decklab/api.py).
+    "DEFAULT_SCHEMA_CLASS": "decklab.api.AutoSchema",
+    # Every error is `{"detail": …}`; a form's field errors keep their keys beside it.
+    "EXCEPTION_HANDLER": "decklab.api.exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -202,6 +205,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Operations are named and tagged by what follows /api/v1 (`decks_list`, tag `decks`).
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "SERVE_INCLUDE_SCHEMA": False,
 }
 
 

@@ -2,14 +2,18 @@
 
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from decklab import api
 
 api_v1 = [
     path("", include("cards.urls_api")),
     path("", include("cards.urls_legality")),
     path("", include("decklab.decks.urls_api")),
     path("", include("decklab.goldfish.urls_api")),
+    # Last: any other address under /api/v1/ is a JSON 404, never the site's HTML page.
+    re_path(r"^", api.not_found, name="api-not-found"),
 ]
 
 urlpatterns = [
