@@ -132,7 +132,8 @@ def _error(message: str, code: int) -> Response:
 LANG = OpenApiParameter(
     "lang", str, description="en or ja (else Accept-Language decides)", required=False
 )
-DECKLIST_BODY = {"text/plain": OpenApiTypes.STR, "application/json": DecklistRequest}
+# text/plain as bytes (UTF-8 decklist text): generated clients send it as a file, unchanged.
+DECKLIST_BODY = {"text/plain": OpenApiTypes.BINARY, "application/json": DecklistRequest}
 ERRORS = {
     400: OpenApiResponse(
         ErrorSerializer, description="Unknown format, or a body that is not a decklist."
@@ -272,7 +273,7 @@ def _code_answer(decoded: deckcode.DeckCode, code: str) -> dict[str, Any]:
 class DeckCodesApi(LegalityView):
     @extend_schema(
         summary="Make the deck code of a decklist",
-        request=CodeRequest,
+        request={"application/json": CodeRequest},
         responses={
             200: CodeOut,
             400: OpenApiResponse(ErrorSerializer),
