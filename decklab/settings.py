@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "corsheaders",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -71,6 +72,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so that its headers reach every answer it applies to (CORS_URLS_REGEX below).
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -212,6 +215,17 @@ SPECTACULAR_SETTINGS = {
     # too, but one body type per operation is what generated clients can send.
     "PARSER_WHITELIST": ["cards.parsers.JSONParser", "cards.legality_api.PlainTextParser"],
 }
+
+#: Cross-origin reads of the public API by the pages of these origins (django-cors-headers); none
+#: by default. Only games and cards, deck codes, legality and decks by id, only reading methods (and
+#: POST of the stateless legality and deck-code endpoints), never with cookies: changing decks and
+#: starting runs stays same-origin (session + CSRF) or token-only.
+CORS_ALLOWED_ORIGINS = [
+    o.strip() for o in os.environ.get("DECKLAB_CORS_ALLOWED_ORIGINS", "").split(",") if o.strip()
+]
+CORS_URLS_REGEX = r"^/api/v1/(games|games/.*|deck-codes|deck-codes/.*|decks/[0-9]+)$"
+CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS", "POST")
+CORS_ALLOW_CREDENTIALS = False
 
 
 def _broker() -> tuple[str, dict]:
