@@ -182,6 +182,8 @@ def _unknown_game(error: UnknownGame) -> Response:
 
 
 class ValidateApi(LegalityView):
+    """A decklist checked against one format of its game (CONTRACT §4)."""
+
     @extend_schema(
         summary="Check a decklist against a format (CONTRACT §4)",
         description=(
@@ -204,6 +206,8 @@ class ValidateApi(LegalityView):
 
 
 class MatrixApi(LegalityView):
+    """The decklist's legality in every format of its game."""
+
     def _matrix(self, request: Request, game: str, text: str) -> Response:
         try:
             return Response(format_matrix(game, text=text, lang=self.language(request)))
@@ -271,6 +275,8 @@ def _code_answer(decoded: deckcode.DeckCode, code: str) -> dict[str, Any]:
 
 
 class DeckCodesApi(LegalityView):
+    """Make a deck code: the game, format and cards of a decklist in one short string."""
+
     @extend_schema(
         summary="Make the deck code of a decklist",
         request={"application/json": CodeRequest},
@@ -302,6 +308,8 @@ class DeckCodesApi(LegalityView):
 
 
 class DeckCodeApi(LegalityView):
+    """What a deck code holds: game, format, quantities and the canonical decklist."""
+
     @extend_schema(
         summary="Decode a deck code (no account needed)",
         responses={

@@ -99,6 +99,12 @@ class AutoSchema(openapi.AutoSchema):
             parameters.append(GAME)
         return parameters
 
+    def get_auth(self) -> list:
+        # A view that reads no credentials (the legality endpoints) has no security requirement
+        # at all, rather than drf-spectacular's "optional" `[{}]` that generators read as "needs
+        # a token".
+        return super().get_auth() if self.view.get_authenticators() else []
+
     def _shared_errors(self) -> dict[str, OpenApiResponse]:
         errors = {}
         if self.method in BODY_METHODS:

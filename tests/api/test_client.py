@@ -140,11 +140,12 @@ def test_a_generated_client_does_the_whole_round(
     assert (zenkai.format_, classic.format_) == ("zenkai", "classic")
     assert zenkai.counts["main"] == classic.counts["main"] == 50
 
-    # A deck code made and read back.
+    # A deck code made, and read back by a client without a token.
     made = operation("deck_codes_create").sync(
         client=client, body=model("CodeRequest")(game="dbscg", decklist=DECKLIST, format_="zenkai")
     )
-    read = operation("deck_codes_retrieve").sync(made.code, client=client)
+    anonymous = decklab_client.Client(live_server.url, raise_on_unexpected_status=True)
+    read = operation("deck_codes_retrieve").sync(made.code, client=anonymous)
     assert read.quantities.to_dict() == made.quantities.to_dict()
     assert read.quantities["main"]["TST-002"] == 4 and read.format_ == "zenkai"
 
