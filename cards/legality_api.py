@@ -28,6 +28,7 @@ from cards.games.registry import UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
 from cards.parsers import JSONParser
+from cards.serializers import ErrorSerializer
 from cards.validation import (
     MAX_DECKLIST_BYTES,
     format_matrix,
@@ -125,10 +126,6 @@ class CodeOut(serializers.Serializer):
     share_url = serializers.CharField(allow_null=True)
 
 
-class Detail(serializers.Serializer):
-    detail = serializers.CharField()
-
-
 def _error(message: str, code: int) -> Response:
     return Response({"detail": message}, status=code)
 
@@ -136,11 +133,14 @@ def _error(message: str, code: int) -> Response:
 LANG = OpenApiParameter(
     "lang", str, description="en or ja (else Accept-Language decides)", required=False
 )
-DECKLIST_BODY = {"text/plain": OpenApiTypes.STR, "application/json": DecklistRequest}
+# text/plain as bytes (UTF-8 decklist text): generated clients send it as a file, unchanged.
+DECKLIST_BODY = {"text/plain": OpenApiTypes.BINARY, "application/json": DecklistRequest}
 ERRORS = {
-    400: OpenApiResponse(Detail, description="Unknown format, or a body that is not a decklist."),
-    404: OpenApiResponse(Detail, description="Unknown game."),
-    413: OpenApiResponse(Detail, description="The decklist is too large."),
+    400: OpenApiResponse(
+        ErrorSerializer, description="Unknown format, or a body that is not a decklist."
+    ),
+    404: OpenApiResponse(ErrorSerializer, description="Unknown game."),
+    413: OpenApiResponse(ErrorSerializer, description="The decklist is too large."),
 }
 
 
@@ -183,6 +183,8 @@ def _unknown_game(error: UnknownGame) -> Response:
 
 
 class ValidateApi(LegalityView):
+    """A decklist checked against one format of its game (CONTRACT §4)."""
+
     @extend_schema(
         summary="Check a decklist against a format (CONTRACT §4)",
         description=(
@@ -205,6 +207,8 @@ class ValidateApi(LegalityView):
 
 
 class MatrixApi(LegalityView):
+    """The decklist's legality in every format of its game."""
+
     def _matrix(self, request: Request, game: str, text: str) -> Response:
         try:
             return Response(format_matrix(game, text=text, lang=self.language(request)))
@@ -272,10 +276,16 @@ def _code_answer(decoded: deckcode.DeckCode, code: str) -> dict[str, Any]:
 
 
 class DeckCodesApi(LegalityView):
+    """Make a deck code: the game, format and cards of a decklist in one short string."""
+
     @extend_schema(
         summary="Make the deck code of a decklist",
-        request=CodeRequest,
-        responses={200: CodeOut, 400: OpenApiResponse(Detail), 404: OpenApiResponse(Detail)},
+        request={"application/json": CodeRequest},
+        responses={
+            200: CodeOut,
+            400: OpenApiResponse(ErrorSerializer),
+            404: OpenApiResponse(ErrorSerializer),
+        },
     )
     def post(self, request: Request) -> Response:
         incoming = CodeRequest(data=request.data if isinstance(request.data, dict) else {})
@@ -299,9 +309,14 @@ class DeckCodesApi(LegalityView):
 
 
 class DeckCodeApi(LegalityView):
+    """What a deck code holds: game, format, quantities and the canonical decklist."""
+
     @extend_schema(
         summary="Decode a deck code (no account needed)",
-        responses={200: CodeOut, 400: OpenApiResponse(Detail, description="A broken code.")},
+        responses={
+            200: CodeOut,
+            400: OpenApiResponse(ErrorSerializer, description="A broken code."),
+        },
     )
     def get(self, request: Request, code: str) -> Response:
         try:

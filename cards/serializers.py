@@ -78,6 +78,11 @@ class CardSerializer(serializers.ModelSerializer):
         return absolute(reverse("cards:face", args=[card.game, card.number]))
 
 
-class QueryErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer):
+    """Every error of the API: `detail` says what is wrong (more keys may name fields)."""
+
     detail = serializers.CharField()
+
+
+class QueryErrorSerializer(ErrorSerializer):
     position = serializers.IntegerField(help_text="0-based character offset in `q`")

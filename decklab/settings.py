@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "corsheaders",
     "rest_framework",
     "knox",
     "csp",
@@ -95,6 +96,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so that its headers reach every answer it applies to (CORS_URLS_REGEX below).
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "decklab.middleware.RequestBodyLimit",
     "csp.middleware.CSPMiddleware",
@@ -255,7 +258,10 @@ EMAIL_USE_TLS = env_bool("DECKLAB_EMAIL_TLS", default=False)
 DEFAULT_FROM_EMAIL = os.environ.get("DECKLAB_FROM_EMAIL", "decklab@localhost")
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, plus the errors every operation shares (decklab/api.py).
+    "DEFAULT_SCHEMA_CLASS": "decklab.api.AutoSchema",
+    # Every error is `{"detail": …}`; a form's field errors keep their keys beside it.
+    "EXCEPTION_HANDLER": "decklab.api.exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         # `Authorization: Token <key>`; keys are stored hashed, with an expiry (django-rest-knox).
@@ -310,7 +316,24 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Operations are named and tagged by what follows /api/v1 (`decks_list`, tag `decks`).
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies are documented as JSON (and text/plain decklists): the views read form posts
+    # too, but one body type per operation is what generated clients can send.
+    "PARSER_WHITELIST": ["cards.parsers.JSONParser", "cards.legality_api.PlainTextParser"],
 }
+
+#: Cross-origin reads of the public API by the pages of these origins (django-cors-headers); none
+#: by default. Only games and cards, deck codes, legality and decks by id, only reading methods (and
+#: POST of the stateless legality and deck-code endpoints), never with cookies: changing decks and
+#: starting runs stays same-origin (session + CSRF) or token-only.
+CORS_ALLOWED_ORIGINS = [
+    o.strip() for o in os.environ.get("DECKLAB_CORS_ALLOWED_ORIGINS", "").split(",") if o.strip()
+]
+CORS_URLS_REGEX = r"^/api/v1/(games|games/.*|deck-codes|deck-codes/.*|decks/[0-9]+)$"
+CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS", "POST")
+CORS_ALLOW_CREDENTIALS = False
 
 
 def _broker() -> tuple[str, dict]:

@@ -3,9 +3,10 @@
 from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from decklab import api
 from decklab.health import healthz
 
 api_v1 = [
@@ -14,6 +15,8 @@ api_v1 = [
     path("", include("decklab.decks.urls_api")),
     path("", include("decklab.goldfish.urls_api")),
     path("", include("decklab.accounts.urls_api")),
+    # Last: any other address under /api/v1/ is a JSON 404, never the site's HTML page.
+    re_path(r"^", api.not_found, name="api-not-found"),
 ]
 
 urlpatterns = [

@@ -21,6 +21,7 @@ from cards.games.decklist import load
 from cards.games.registry import UnknownGame, get_game
 from cards.languages import request_language
 from cards.pool import DatabasePool
+from cards.serializers import ErrorSerializer
 from decklab.decks import selectors, services
 from decklab.decks.models import Deck, DeckVersion
 from decklab.decks.serializers import (
@@ -57,6 +58,8 @@ def _zones_of(game: str, data: dict) -> dict | None:
 
 class DeckListApi(APIView):
     permission_classes = (IsAuthenticated,)
+    # Also read by the schema, which then documents the page envelope (`count`, `results`…).
+    pagination_class = PageNumberPagination
 
     @extend_schema(responses=DeckSummarySerializer(many=True), summary="Your decks")
     def get(self, request: Request) -> Response:
@@ -66,13 +69,16 @@ class DeckListApi(APIView):
             .select_related("owner")
             .annotate(zones=Subquery(current.values("zones")[:1]))
         )
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(decks, request, view=self)
         return paginator.get_paginated_response(DeckSummarySerializer(page, many=True).data)
 
     @extend_schema(
         request=DeckCreateSerializer,
-        responses={201: DeckSerializer, 400: OpenApiResponse(description="Bad deck")},
+        responses={
+            201: DeckSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="Bad deck, or unreadable lines."),
+        },
         summary="Create a deck",
     )
     def post(self, request: Request) -> Response:
@@ -105,8 +111,8 @@ class DeckDetailApi(APIView):
         request=DeckUpdateSerializer,
         responses={
             200: DeckSerializer,
-            400: OpenApiResponse(description="Bad change"),
-            409: ConflictSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="Bad change"),
+            409: OpenApiResponse(ConflictSerializer, description="A stale version."),
         },
         summary="Change a deck (cards need the version they are based on)",
     )
@@ -140,7 +146,11 @@ class DeckDetailApi(APIView):
 
     @extend_schema(
         request=DeckUpdateSerializer,
-        responses={200: DeckSerializer, 409: ConflictSerializer},
+        responses={
+            200: DeckSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="Bad change"),
+            409: OpenApiResponse(ConflictSerializer, description="A stale version."),
+        },
         summary="Change a deck (same as PATCH)",
     )
     def put(self, request: Request, pk: int) -> Response:
