@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.serializers import ErrorSerializer
 from decklab.accounts import limits
 from decklab.accounts.tokens import new_token
 
@@ -37,7 +38,10 @@ class TokenApi(APIView):
 
     @extend_schema(
         request=TokenRequest,
-        responses={201: TokenOut, 400: OpenApiResponse(description="Wrong username or password")},
+        responses={
+            201: TokenOut,
+            400: OpenApiResponse(ErrorSerializer, description="Wrong username or password"),
+        },
         summary="Create an API token from a username and password",
     )
     def post(self, request: Request) -> Response:

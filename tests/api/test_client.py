@@ -155,7 +155,7 @@ def test_a_generated_client_does_the_whole_round(
     started = operation("simulations_create").sync(
         client=client,
         body=model("SimulationRequest")(
-            game=model("GameEnum")("dbscg"), decklist=DECKLIST, goals=goals, trials=3000, seed=7
+            game="dbscg", decklist=DECKLIST, goals=goals, trials=3000, seed=7
         ),
     )
     assert isinstance(started, model("SimulationRun")), started
