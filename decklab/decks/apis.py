@@ -12,7 +12,7 @@ from django.db.models import OuterRef, Subquery
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -100,7 +100,9 @@ class DeckListApi(APIView):
 
 
 class DeckDetailApi(APIView):
-    permission_classes = (IsAuthenticated,)
+    # A public deck reads without an account (other sites show it, README "Cross-origin reads");
+    # changes need its owner.
+    permission_classes = (IsAuthenticatedOrReadOnly,)
 
     @extend_schema(responses=DeckSerializer, summary="One deck (yours, or a public one)")
     def get(self, request: Request, pk: int) -> Response:
