@@ -8,7 +8,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 PYTEST_ARGS ?=
 
-.PHONY: run test setup bench lint format clean worker
+.PHONY: run test setup bench lint format clean worker soak
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,12 @@ bench: setup
 	@command -v ab >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq apache2-utils; } >/dev/null 2>&1 \
 		|| echo "note: ApacheBench (apache2-utils) is not installed; the API load figures will be skipped"
 	$(PY) manage.py bench
+
+# 20,000 tiny tasks through a real worker on the embedded broker: crashes and lost tasks fail it.
+# SOAK_ARGS="--broker filesystem:// --broker embedded" compares transports (README "The embedded broker").
+SOAK_ARGS ?=
+soak: setup
+	$(PY) manage.py broker_soak $(SOAK_ARGS)
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .

@@ -9,3 +9,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "decklab.settings")
 app = Celery("decklab")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@app.task(name="decklab.ping", ignore_result=True, acks_late=False)
+def ping(number: int) -> int:
+    """Does nothing: `manage.py broker_soak` pushes thousands of these through a real worker."""
+    return number

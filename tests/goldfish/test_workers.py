@@ -46,7 +46,8 @@ def test_a_run_completes_in_a_real_worker_with_the_in_process_result(player, sta
     assert (run.status, run.error) == (SimulationRun.Status.DONE, "")
     assert run.results["trials"] == trials
     assert run.results["results"] == in_process_results(trials)
-    assert worker.executed() == 3
+    assert run.chunks.count() == 3
+    assert worker.executed() >= 1
 
 
 def test_a_worker_killed_mid_run_leaves_a_run_a_new_worker_completes_identically(
