@@ -508,7 +508,9 @@ def requeue_stale_runs(runs: QuerySet[SimulationRun] | None = None) -> int:
             next_chunk=missing[0] if missing else run.chunks_total,
             tasks_in_flight=0,
         ):
-            logger.warning("run %s: no progress, handing out chunks %s again", run.pk, missing)
+            logger.warning(
+                "run %s: no progress, handing out its %s missing chunks again", run.pk, len(missing)
+            )
             if missing:
                 dispatch(run.owner_id)
             else:  # every chunk stored, the finish lost: store nothing and finish

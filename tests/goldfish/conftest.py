@@ -126,3 +126,20 @@ def play_indexes(run: SimulationRun, *indexes: int) -> None:
 
     run = SimulationRun.objects.get(pk=run.pk)
     services.store_chunks(run.pk, services.play(run, services.run_plan(run), indexes))
+
+
+@pytest.fixture
+def broker_down() -> Iterator[None]:
+    """This process's Celery app points at a broker nobody listens on (port 1 refuses)."""
+    from decklab.celery import app
+
+    keys = ("broker_url", "broker_transport", "broker_transport_options")
+    saved = {key: app.conf[key] for key in keys}
+    pools = (app._pool, app.amqp._producer_pool)
+    app.conf.update(
+        broker_url="redis://127.0.0.1:1/0", broker_transport=None, broker_transport_options={}
+    )
+    app._pool = app.amqp._producer_pool = None
+    yield
+    app.conf.update(saved)
+    app._pool, app.amqp._producer_pool = pools
