@@ -46,8 +46,14 @@ class SoakResult:
         )
 
 
-def soak(broker_url: str, tasks: int, *, stall_seconds: float = 60) -> SoakResult:
-    """Send `tasks` pings through a worker on `broker_url` ("": the embedded broker) while it runs."""
+def soak(
+    broker_url: str, tasks: int, *, backlog: int = 200, stall_seconds: float = 60
+) -> SoakResult:
+    """Send `tasks` pings through a worker on `broker_url` ("": the embedded broker) while it runs.
+
+    Sending goes on while the worker takes messages (at most `backlog` ahead of it), so producer
+    and consumer meet on the broker all along: where the file-system transport's race lives.
+    """
     from decklab.settings import broker_settings  # the one place that reads broker URLs
 
     url, options, transport = broker_settings(broker_url)
@@ -75,9 +81,11 @@ def soak(broker_url: str, tasks: int, *, stall_seconds: float = 60) -> SoakResul
         try:
             for number in range(tasks):
                 producer.send_task("decklab.ping", (number,), queue=queue)
-                if number % 500 == 0 and not workers[-1].alive():
-                    result.crashes += 1
-                    start_worker()
+                while number % 50 == 0 and number - ran() > backlog:
+                    if not workers[-1].alive():
+                        result.crashes += 1
+                        start_worker()
+                    time.sleep(0.2)
             progress_at, last = time.monotonic(), -1
             while (done := ran()) < tasks and time.monotonic() - progress_at < stall_seconds:
                 if done != last:
