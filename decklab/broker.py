@@ -7,6 +7,9 @@ are in README "The embedded broker"). What kombu leaves to its user, done here:
   is this subclass's attribute;
 - the SQLite file runs in WAL mode with normal syncing: a message is a small commit, and the
   default journal makes each one wait for the disk and block every reader;
+- kombu marks a delivered message invisible and keeps its row forever (it never shows it again:
+  an unacknowledged message comes back from the worker's memory, not from the row), so every
+  hundredth delivery deletes the delivered rows and the file stays small;
 - kombu keeps one engine per URL for the whole process; a prefork child must not reuse the
   parent's SQLite connections, so after a fork the pools are disposed without closing the parent's
   connections (SQLAlchemy's recipe for forked processes).
@@ -28,10 +31,24 @@ def _sqlite_pragmas(connection, _record) -> None:
 
 
 class Channel(sqlalchemy.Channel):
+    #: Delete the delivered messages' rows every this many deliveries.
+    forget_every = 100
+    _delivered = 0
+
     def _engine_from_config(self):
         engine = super()._engine_from_config()
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+
+    def _get(self, queue):
+        payload = super()._get(queue)
+        self._delivered += 1
+        if self._delivered % self.forget_every == 0:
+            self.session.query(self.message_cls).filter(self.message_cls.visible.is_(False)).delete(
+                synchronize_session=False
+            )
+            self.session.commit()
+        return payload
 
 
 class Transport(sqlalchemy.Transport):

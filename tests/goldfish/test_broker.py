@@ -54,6 +54,18 @@ def test_the_embedded_broker_shows_a_message_only_once_it_is_whole(tmp_path):
             reader._get("soak")
 
 
+def test_the_embedded_broker_forgets_delivered_messages(tmp_path):
+    url = f"sqlite:///{tmp_path / 'broker.sqlite3'}"
+    with Connection(url, transport="decklab.broker:Transport") as connection:
+        channel = connection.default_channel
+        for number in range(150):
+            channel._put("soak", {"body": number})
+        for number in range(150):
+            assert channel._get("soak") == {"body": number}
+        rows = channel.session.query(channel.message_cls).count()
+    assert rows == 50  # the first 100 delivered rows are gone
+
+
 def test_the_default_broker_is_the_embedded_one_on_sqlite():
     url, _options, transport = broker_settings("")
     assert url.startswith("sqlite:///") and url.endswith("broker.sqlite3")
