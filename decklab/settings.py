@@ -1,6 +1,6 @@
 """DeckLab settings, read from the environment with safe embedded defaults.
 
-Nothing set: SQLite in `var/` and a Celery broker on the file system, so `make run` needs no server.
+Nothing set: SQLite in `var/` and the embedded Celery broker (a SQLite file), so `make run` needs no server.
 `DATABASE_URL` and `CELERY_BROKER_URL` switch to PostgreSQL and Redis. A bad value stops the start
 with a message naming the setting.
 """

@@ -310,19 +310,21 @@ def play_chunks(run_id: int, generation: int, *, chunk_seconds: float | None = N
             f"{chunk_seconds or settings.GOLDFISH_CHUNK_SOFT_SECONDS:g} s per chunk. "
             "Try fewer or simpler goals.",
         )
-        return "failed: time limit"
+        outcome = "failed: time limit"
     except GoalError as error:  # the cards changed since the run was queued
         fail_run(run_id, str(error))
-        return "failed: goal"
+        outcome = "failed: goal"
     except DatabaseError:
         raise  # the stale-run check hands the chunks out again
     except Exception:
         logger.exception("run %s: the engine failed", run_id)
         fail_run(run_id, "The simulation engine failed on this run; the error is in the log.")
-        return "failed: engine error"
-    store_chunks(run_id, chunks, generation=generation)
-    dispatch(run.owner_id)
-    return f"stored chunks {chunks[0].index}-{chunks[-1].index}" if chunks else "no chunks left"
+        outcome = "failed: engine error"
+    else:
+        store_chunks(run_id, chunks, generation=generation)
+        outcome = f"stored chunks {chunks[0].index}-{chunks[-1].index}" if chunks else "no chunks"
+    dispatch(run.owner_id)  # this task is done: the account's next one goes to the queue
+    return outcome
 
 
 #: Seconds per chunk this worker measured, for the latest runs: the next task of a run claims a

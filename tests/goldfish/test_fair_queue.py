@@ -64,6 +64,24 @@ def test_a_finished_task_sends_its_account_s_next_one_to_the_back_of_the_queue(
     assert len(queue) == 4  # and the big account still has exactly its quota out
 
 
+def test_a_run_that_fails_hands_its_account_s_turn_to_the_next_run(
+    player, monkeypatch, django_capture_on_commit_callbacks, settings
+):
+    settings.GOLDFISH_TASKS_PER_USER = 1
+    sent = capture_sends(monkeypatch)
+    with django_capture_on_commit_callbacks(execute=True):
+        first, second = request(player, trials=1000), request(player, trials=1000)
+    assert [message[0] for message in sent] == [first.pk]
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError
+
+    monkeypatch.setattr(goldfish, "run_chunk", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.play_chunks(first.pk, 0) == "failed: engine error"
+    assert [message[0] for message in sent] == [first.pk, second.pk]
+
+
 def make_stale(run: SimulationRun) -> None:
     SimulationRun.objects.filter(pk=run.pk).update(heartbeat_at=timezone.now() - timedelta(hours=1))
 
