@@ -301,7 +301,7 @@ def play_chunks(run_id: int, generation: int, *, chunk_seconds: float | None = N
             if not claimed:
                 break
             chunks += play(run, prepared, claimed)
-            per_chunk = sum(chunk.elapsed_s for chunk in chunks) / len(chunks)
+            per_chunk = max(1e-6, sum(chunk.elapsed_s for chunk in chunks) / len(chunks))
             _remember_chunk_seconds(run_id, per_chunk)
     except SoftTimeLimitExceeded:
         fail_run(
