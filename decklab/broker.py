@@ -9,7 +9,7 @@ are in README "The embedded broker"). What kombu leaves to its user, done here:
   default journal makes each one wait for the disk and block every reader;
 - kombu marks a delivered message invisible and keeps its row forever (it never shows it again:
   an unacknowledged message comes back from the worker's memory, not from the row), so every
-  hundredth delivery deletes the delivered rows and the file stays small;
+  hundredth delivery deletes the delivered rows and the file stops growing;
 - kombu keeps one engine per URL for the whole process; a prefork child must not reuse the
   parent's SQLite connections, so after a fork the pools are disposed without closing the parent's
   connections (SQLAlchemy's recipe for forked processes).
