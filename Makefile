@@ -12,7 +12,7 @@ PYTEST_ARGS ?= -n auto
 # `make bench SCALE=10`: also time the card search on 10 copies of the DBSCG cards.
 SCALE ?= 1
 
-.PHONY: run test setup bench lint format clean worker serve
+.PHONY: run test setup bench lint format clean worker serve soak
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,12 @@ bench: setup
 	@command -v ab >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq apache2-utils; } >/dev/null 2>&1 \
 		|| echo "note: ApacheBench (apache2-utils) is not installed; the API load figures will be skipped"
 	$(PY) manage.py bench --scale $(SCALE)
+
+# 20,000 tiny tasks through a real worker on the embedded broker: crashes and lost tasks fail it.
+# SOAK_ARGS="--broker filesystem:// --broker embedded" compares transports (README "The embedded broker").
+SOAK_ARGS ?=
+soak: setup
+	$(PY) manage.py broker_soak $(SOAK_ARGS)
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .

@@ -34,3 +34,9 @@ if _json_logs():
         own); only the worker's `--loglevel` applies."""
         if loglevel:
             logging.getLogger().setLevel(loglevel)
+
+
+@app.task(name="decklab.ping", ignore_result=True, acks_late=False)
+def ping(number: int) -> int:
+    """Does nothing: `manage.py broker_soak` pushes thousands of these through a real worker."""
+    return number

@@ -1,6 +1,6 @@
 """DeckLab settings, read from the environment with safe embedded defaults.
 
-Nothing set: SQLite in `var/` and a Celery broker on the file system, so `make run` needs no server.
+Nothing set: SQLite in `var/` and the embedded Celery broker (a SQLite file), so `make run` needs no server.
 `DATABASE_URL` and `CELERY_BROKER_URL` switch to PostgreSQL and Redis. A bad value stops the start
 with a message naming the setting.
 """
@@ -336,32 +336,54 @@ CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS", "POST")
 CORS_ALLOW_CREDENTIALS = False
 
 
-def _broker() -> tuple[str, dict]:
-    url = os.environ.get("CELERY_BROKER_URL", "").strip()
-    if not url:
+#: The embedded broker `make run` uses when `CELERY_BROKER_URL` is unset: kombu's SQLAlchemy transport
+#: on a SQLite file. The file-system transport crashed workers (issue 9, finding 13); the figures of
+#: `manage.py broker_soak` that chose this one are in README "The embedded broker".
+EMBEDDED_BROKER_URL = "sqla+sqlite:///" + str(VAR_DIR / "celery" / "broker.sqlite3")
+
+
+def broker_settings(url: str) -> tuple[str, dict, str | None]:
+    """Celery's broker URL, transport options and transport class for `url` ("": the embedded one)."""
+    url = url.strip() or EMBEDDED_BROKER_URL
+    scheme = urlparse(url).scheme
+    if scheme == "filesystem":
         # Kombu's file-system transport: web and worker exchange messages through a folder.
         folder = VAR_DIR / "celery"
         for sub in ("queue", "processed", "control"):
             (folder / sub).mkdir(parents=True, exist_ok=True)
-        return "filesystem://", {
-            "control_folder": str(folder / "control"),
-            "data_folder_in": str(folder / "queue"),
-            "data_folder_out": str(folder / "queue"),
-            "processed_folder": str(folder / "processed"),
-            "store_processed": False,
-            # The default 1 s poll would add up to a second to every simulation run.
-            "polling_interval": 0.05,
-        }
-    scheme = urlparse(url).scheme
-    if scheme not in {"redis", "rediss", "amqp", "pyamqp", "memory", "filesystem"}:
+        return (
+            url,
+            {
+                "control_folder": str(folder / "control"),
+                "data_folder_in": str(folder / "queue"),
+                "data_folder_out": str(folder / "queue"),
+                "processed_folder": str(folder / "processed"),
+                "store_processed": False,
+                # The default 1 s poll would add up to a second to every simulation run.
+                "polling_interval": 0.05,
+            },
+            None,
+        )
+    if url == EMBEDDED_BROKER_URL:
+        Path(url.split(":///", 1)[1]).parent.mkdir(parents=True, exist_ok=True)
+        # decklab.broker's transport: kombu's SQLAlchemy one polled every 50 ms. SQLite waits up
+        # to 20 s for a writer's lock instead of failing at once. (Celery reads a set
+        # CELERY_BROKER_URL itself, so only the unset default can name a transport class.)
+        return url.split("+", 1)[1], {"connect_args": {"timeout": 20}}, "decklab.broker:Transport"
+    if scheme == "sqla+sqlite":  # kombu's own SQLAlchemy transport, polled once a second
+        return url, {}, None
+    if scheme not in {"redis", "rediss", "amqp", "pyamqp", "memory"}:
         raise ImproperlyConfigured(
-            f"CELERY_BROKER_URL={url!r}: expected a redis://, amqp:// or memory:// URL"
+            f"CELERY_BROKER_URL={url!r}: expected a redis://, amqp://, sqla+sqlite:///, "
+            "filesystem:// or memory:// URL"
         )
     # Redis: a task not acknowledged within the visibility timeout is delivered again.
-    return url, {"visibility_timeout": env_int("DECKLAB_VISIBILITY_TIMEOUT", 3600)}
+    return url, {"visibility_timeout": env_int("DECKLAB_VISIBILITY_TIMEOUT", 3600)}, None
 
 
-CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = _broker()
+CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS, CELERY_BROKER_TRANSPORT = broker_settings(
+    os.environ.get("CELERY_BROKER_URL", "")
+)
 CELERY_RESULT_BACKEND = None  # state lives in SimulationRun rows, not in a result store
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -372,6 +394,12 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("DECKLAB_CELERY_EAGER", default=False)
 GOLDFISH_MAX_TRIALS = env_int("DECKLAB_GOLDFISH_MAX_TRIALS", 10_000_000)
 GOLDFISH_MAX_ACTIVE_RUNS = env_int("DECKLAB_GOLDFISH_MAX_ACTIVE_RUNS", 3)
 GOLDFISH_RUNS_PER_HOUR = env_int("DECKLAB_GOLDFISH_RUNS_PER_HOUR", 20)
+#: The fair queue: tasks in the broker or running per account (README "Simulation runs").
+GOLDFISH_TASKS_PER_USER = env_int("DECKLAB_GOLDFISH_TASKS_PER_USER", 4)
+#: A task plays chunks for about this long, so its bookkeeping is paid once for many chunks.
+GOLDFISH_TASK_SECONDS = env_int("DECKLAB_GOLDFISH_TASK_MS", 500) / 1000
+#: Sending a task: a broker that does not answer is given up quickly (the run waits in its row).
+GOLDFISH_PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 #: Per chunk (50,000 games): past the soft limit the run fails with a reason; the hard one kills.
 GOLDFISH_CHUNK_SOFT_SECONDS = env_int("DECKLAB_GOLDFISH_CHUNK_SECONDS", 60)
 GOLDFISH_CHUNK_HARD_SECONDS = GOLDFISH_CHUNK_SOFT_SECONDS + 30

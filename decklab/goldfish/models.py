@@ -1,8 +1,8 @@
 """Simulation runs: the row is the state of a run; Celery tasks only carry its id.
 
-A run is split into chunks of a fixed size (`cards.games.goldfish.chunk_sizes`); each finished chunk
-stores its tallies in a `SimulationChunk` row, so a chunk computed twice (a redelivered message, a
-re-queued stale run) is written once, and the last chunk merges all of them into the results.
+A run is split into chunks of a fixed size (`cards.games.goldfish.chunk_sizes`); tasks claim several
+at a time, and each finished chunk stores its tallies in a `SimulationChunk` row, so a chunk computed
+twice (a re-queued stale run) is written once, and the last store merges all of them into the results.
 """
 
 from __future__ import annotations
@@ -44,8 +44,15 @@ class SimulationRun(models.Model):
     results = models.JSONField(null=True, blank=True)
     #: Why a run failed, in words for its owner.
     error = models.TextField(blank=True)
-    #: How often the stale-run check has queued the missing chunks again.
+    #: How often the stale-run check has handed the missing chunks out again; also the generation
+    #: of the run's tasks (a task of an older generation skips itself).
     requeues = models.PositiveIntegerField(default=0)
+    #: The first chunk no task has claimed yet (tasks claim chunks from here, in index order).
+    next_chunk = models.PositiveIntegerField(default=0)
+    #: Tasks of this generation sent and not yet finished (the fair queue's per-account quota).
+    tasks_in_flight = models.PositiveIntegerField(default=0)
+    #: Set while the broker refuses this run's tasks: the run waits and is sent when it is back.
+    queue_unreachable_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
