@@ -8,7 +8,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 PYTEST_ARGS ?=
 
-.PHONY: run test setup bench lint format clean worker
+.PHONY: run test setup bench lint format clean worker messages
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,12 @@ lint: $(VENV)/.installed
 format: $(VENV)/.installed
 	$(PY) -m ruff check --fix .
 	$(PY) -m ruff format .
+
+# Extract the site's texts into locale/ja/LC_MESSAGES/django.po and rebuild the committed .mo.
+# Needs GNU gettext (xgettext, msgfmt) on the editor's machine only; running the site does not.
+messages: $(VENV)/.installed
+	$(PY) manage.py makemessages -l ja --ignore=.venv --ignore=var --ignore=tests --add-location=file
+	$(PY) manage.py compilemessages -l ja --ignore=.venv
 
 clean:
 	rm -rf var .pytest_cache .ruff_cache .hypothesis

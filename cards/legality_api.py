@@ -11,7 +11,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.urls import NoReverseMatch, reverse
-from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -23,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.games import deckcode, decklist, messages
+from cards.games import deckcode, decklist
 from cards.games.registry import UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.parsers import JSONParser
@@ -31,6 +30,7 @@ from cards.validation import (
     MAX_DECKLIST_BYTES,
     format_matrix,
     load_deck,
+    message_language,
     quantities_text,
     validate,
 )
@@ -158,9 +158,7 @@ class LegalityView(APIView):
         super().initial(request, *args, **kwargs)
 
     def language(self, request: Request) -> str:
-        return messages.normalize_language(
-            request.query_params.get("lang") or translation.get_language_from_request(request)
-        )
+        return message_language(request.query_params.get("lang"))
 
     def decklist(self, request: Request) -> tuple[str, str | None]:
         """The decklist text and format of a POST body; `ParseError` when there is none."""

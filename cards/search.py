@@ -21,6 +21,7 @@ from typing import Any, Literal
 from django.db.models import F, IntegerField, Q, QuerySet
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
+from django.utils.translation import gettext_noop
 
 from cards.games import base
 from cards.games.blade_rondo.schema import KINDS
@@ -144,7 +145,7 @@ NAME = "name"
 NUMBER = Field(
     "number",
     "tag",
-    "Card number",
+    gettext_noop("Card number"),
     _number,
     ("no", "番号", "カード番号"),
 )
@@ -161,7 +162,7 @@ def _type_field(
     return Field(
         "type",
         "tag",
-        "Card type",
+        gettext_noop("Card type"),
         _type,
         ("t", "種類", "タイプ"),
         choices=choices,
@@ -174,7 +175,7 @@ def _keyword_field(examples: tuple[str, ...]) -> Field:
     return Field(
         "kw",
         "tag",
-        "Keyword",
+        gettext_noop("Keyword"),
         _facts("keywords"),
         ("keyword", "keywords", "キーワード"),
         examples=examples,
@@ -183,7 +184,7 @@ def _keyword_field(examples: tuple[str, ...]) -> Field:
 
 FIELDS: dict[str, tuple[Field, ...]] = {
     "dbscg": (
-        _name_field("Name (either side)", _name("name_back")),
+        _name_field(gettext_noop("Name (either side)"), _name("name_back")),
         NUMBER,
         _type_field(
             DBSCG_TYPES,
@@ -198,7 +199,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "color",
             "tag",
-            "Colour",
+            gettext_noop("Colour"),
             _facts("colors"),
             ("c", "colour", "colors", "色"),
             choices=DBSCG_COLORS,
@@ -217,7 +218,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "cost",
             "number",
-            "Energy cost",
+            gettext_noop("Energy cost"),
             _integers(_facts("energy_cost")),
             ("e", "energy", "コスト", "エナジー"),
             column="cost",
@@ -227,7 +228,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "power",
             "number",
-            "Power (front side)",
+            gettext_noop("Power (front side)"),
             _facts("power"),
             ("p", "パワー"),
             column="power",
@@ -236,7 +237,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "combo",
             "number",
-            "Combo power",
+            gettext_noop("Combo power"),
             _facts("combo_power"),
             ("combo_power", "コンボ", "コンボパワー"),
             examples=("combo>=10000",),
@@ -244,7 +245,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "combocost",
             "number",
-            "Combo cost",
+            gettext_noop("Combo cost"),
             _facts("combo_cost"),
             ("combo_cost", "コンボコスト"),
             examples=("combocost=0",),
@@ -252,19 +253,31 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "spec",
             "tag",
-            "Specified cost (colour letters)",
+            gettext_noop("Specified cost (colour letters)"),
             _facts("specified_cost"),
             ("specified", "specified_cost", "指定コスト"),
             examples=("spec=RR",),
         ),
-        Field("set", "tag", "Set", _facts("set"), ("s", "弾", "セット"), examples=("set:BT20",)),
         Field(
-            "rarity", "tag", "Rarity", _facts("rarity"), ("r", "レアリティ"), examples=("r=scr",)
+            "set",
+            "tag",
+            gettext_noop("Set"),
+            _facts("set"),
+            ("s", "弾", "セット"),
+            examples=("set:BT20",),
+        ),
+        Field(
+            "rarity",
+            "tag",
+            gettext_noop("Rarity"),
+            _facts("rarity"),
+            ("r", "レアリティ"),
+            examples=("r=scr",),
         ),
         Field(
             "trait",
             "tag",
-            "Special trait",
+            gettext_noop("Special trait"),
             _facts("traits"),
             ("traits", "特徴"),
             examples=("trait:saiyan",),
@@ -272,24 +285,31 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "character",
             "tag",
-            "Character",
+            gettext_noop("Character"),
             _facts("characters", split="//"),
             ("char", "characters", "キャラ", "キャラクター"),
             examples=("char:goku",),
         ),
-        Field("era", "tag", "Era", _facts("era", split="//"), ("時代",), examples=("era:broly",)),
+        Field(
+            "era",
+            "tag",
+            gettext_noop("Era"),
+            _facts("era", split="//"),
+            ("時代",),
+            examples=("era:broly",),
+        ),
         _keyword_field(('kw:"super combo"', "kw=barrier")),
     ),
     "gundam_war": (
         _name_field(
-            "Name (with or without model number)",
+            gettext_noop("Name (with or without model number)"),
             lambda card: [card.name, *_facts("model_number")(card)],
         ),
         NUMBER,
         Field(
             "model",
             "tag",
-            "Model number (型番)",
+            gettext_noop("Model number (型番)"),
             _facts("model_number"),
             ("model_number", "型番"),
             examples=("model:RX-78",),
@@ -310,7 +330,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "color",
             "tag",
-            "Colour",
+            gettext_noop("Colour"),
             _facts("color"),
             ("c", "colour", "色"),
             choices=GUNDAM_WAR_COLORS,
@@ -327,11 +347,18 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             ),
             examples=("色:青", "color:blue"),
         ),
-        Field("set", "tag", "Set", _facts("set"), ("s", "弾", "セット"), examples=("set:1st",)),
+        Field(
+            "set",
+            "tag",
+            gettext_noop("Set"),
+            _facts("set"),
+            ("s", "弾", "セット"),
+            examples=("set:1st",),
+        ),
         Field(
             "g",
             "tag",
-            "G kind",
+            gettext_noop("G kind"),
             _facts("g_kind"),
             ("g_kind", "gkind"),
             choices=G_KINDS,
@@ -341,7 +368,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "cost",
             "number",
-            "Total cost",
+            gettext_noop("Total cost"),
             _facts("total_cost"),
             ("total", "total_cost", "合計コスト", "コスト"),
             column="cost",
@@ -350,17 +377,24 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "colorcost",
             "number",
-            "Colour cost",
+            gettext_noop("Colour cost"),
             _facts("color_cost"),
             ("color_cost", "色コスト"),
             examples=("colorcost>=2",),
         ),
     ),
     "dreadnought": (
-        _name_field("Name or epithet (二つ名)", _name("epithet")),
+        _name_field(gettext_noop("Name or epithet (二つ名)"), _name("epithet")),
         NUMBER,
-        Field("epithet", "tag", "Epithet (二つ名)", _facts("epithet"), ("二つ名",), examples=()),
-        Field("version", "tag", "Version", _facts("version"), ("バージョン",)),
+        Field(
+            "epithet",
+            "tag",
+            gettext_noop("Epithet (二つ名)"),
+            _facts("epithet"),
+            ("二つ名",),
+            examples=(),
+        ),
+        Field("version", "tag", gettext_noop("Version"), _facts("version"), ("バージョン",)),
         _type_field(
             DREADNOUGHT_TYPES,
             {"caster": "キャスター", "unit": "ユニット", "code": "コード", "arms": "アームズ"},
@@ -369,7 +403,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "cluster",
             "tag",
-            "Cluster (a caster's colour, or a card's construction condition)",
+            gettext_noop("Cluster (a caster's colour, or a card's construction condition)"),
             _facts("cluster"),
             ("c", "color", "colour", "色", "クラスタ", "クラスター"),
             value_aliases=_aliases(
@@ -378,23 +412,36 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             examples=("cluster:青", "cluster=赤赤"),
         ),
         Field(
-            "size", "tag", "Size", _facts("size"), ("サイズ",), choices=SIZES, examples=("size=S",)
+            "size",
+            "tag",
+            gettext_noop("Size"),
+            _facts("size"),
+            ("サイズ",),
+            choices=SIZES,
+            examples=("size=S",),
         ),
         Field(
             "bp",
             "number",
-            "BP",
+            gettext_noop("BP"),
             _facts("bp"),
             ("power", "p"),
             column="power",
             examples=("bp>=5",),
         ),
-        Field("hp", "number", "HP", _facts("hp"), (), examples=("hp>=3",)),
-        Field("speed", "tag", "Speed", _facts("speed"), ("sp", "スピード"), examples=("speed=A",)),
+        Field("hp", "number", gettext_noop("HP"), _facts("hp"), (), examples=("hp>=3",)),
+        Field(
+            "speed",
+            "tag",
+            gettext_noop("Speed"),
+            _facts("speed"),
+            ("sp", "スピード"),
+            examples=("speed=A",),
+        ),
         Field(
             "cost",
             "number",
-            "Log cost",
+            gettext_noop("Log cost"),
             _facts("log_cost"),
             ("log", "log_cost", "ログ", "ログコスト", "コスト"),
             column="cost",
@@ -403,19 +450,19 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "limit",
             "tag",
-            "Deck limit (デッキ構築【…】)",
+            gettext_noop("Deck limit (デッキ構築【…】)"),
             _facts("deck_limit"),
             ("deck_limit", "デッキ構築"),
             examples=("limit=10",),
         ),
     ),
     "blade_rondo": (
-        _name_field("Name", _name()),
+        _name_field(gettext_noop("Name"), _name()),
         NUMBER,
         Field(
             "kind",
             "tag",
-            "Kind",
+            gettext_noop("Kind"),
             _facts("kind"),
             ("type", "t", "種類"),
             choices=KINDS,
@@ -424,7 +471,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "set",
             "tag",
-            "Set deck",
+            gettext_noop("Set deck"),
             _facts("sets"),
             ("sets", "s", "セット"),
             examples=("set:bladeRondo",),
@@ -432,7 +479,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "cost",
             "number",
-            "Cost",
+            gettext_noop("Cost"),
             _facts("cost"),
             ("コスト",),
             column="cost",
@@ -441,7 +488,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "is",
             "tag",
-            "Flags",
+            gettext_noop("Flags"),
             _flags(limited="limited"),
             (),
             choices=("limited",),
@@ -450,12 +497,12 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         ),
     ),
     "draws_troidal": (
-        _name_field("Name", _name()),
+        _name_field(gettext_noop("Name"), _name()),
         NUMBER,
         Field(
             "attr",
             "tag",
-            "Attribute",
+            gettext_noop("Attribute"),
             _facts("attribute"),
             ("attribute", "属性"),
             choices=ATTRIBUTES,
@@ -464,14 +511,21 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field(
             "power",
             "number",
-            "Power",
+            gettext_noop("Power"),
             _facts("power"),
             ("p", "パワー"),
             column="power",
             examples=("power>=5",),
         ),
-        Field("risk", "number", "Risk", _facts("risk"), ("リスク",), examples=("risk<=2",)),
-        Field("guard", "number", "Guard", _facts("guard"), ("ガード",)),
+        Field(
+            "risk",
+            "number",
+            gettext_noop("Risk"),
+            _facts("risk"),
+            ("リスク",),
+            examples=("risk<=2",),
+        ),
+        Field("guard", "number", gettext_noop("Guard"), _facts("guard"), ("ガード",)),
     ),
 }
 

@@ -10,11 +10,21 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from django.utils import translation
+
 from cards.games import decklist, messages
 from cards.games.base import Deck, Violation
 from cards.games.game import Game
 from cards.games.registry import get_game
 from cards.pool import DatabasePool, game_data
+
+
+def message_language(requested: str | None = None) -> str:
+    """The language violation messages are shown in, decided in this one place for pages, API and
+    command line: an explicit request (`--lang`, `?lang=`) wins, else the active Django language
+    (the switcher's cookie or `Accept-Language`, set by LocaleMiddleware), else English."""
+    return messages.normalize_language(requested or translation.get_language())
+
 
 #: A decklist is a few kilobytes; anything past this is refused with a message, never parsed.
 MAX_DECKLIST_BYTES = 256 * 1024

@@ -7,6 +7,7 @@ user's shared deck can be read but not changed (404 as well, for one rule everyw
 from __future__ import annotations
 
 from django.db.models import OuterRef, Subquery
+from django.utils.translation import gettext_noop
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
@@ -18,6 +19,7 @@ from rest_framework.views import APIView
 from cards.games.decklist import load
 from cards.games.registry import UnknownGame, get_game
 from cards.pool import DatabasePool
+from cards.validation import message_language
 from decklab.decks import selectors, services
 from decklab.decks.models import Deck, DeckVersion
 from decklab.decks.serializers import (
@@ -37,7 +39,7 @@ def _detail(deck: Deck, lang: str) -> dict:
 
 
 def _lang(request: Request) -> str:
-    return getattr(request, "LANGUAGE_CODE", "en") or "en"
+    return message_language()
 
 
 def _zones_of(game: str, data: dict) -> dict | None:
@@ -120,7 +122,10 @@ class DeckDetailApi(APIView):
             zones = _zones_of(deck.game, data)
             if zones is not None:
                 services.deck_save(
-                    deck=deck, zones=zones, expected_version=data["version"], note="API"
+                    deck=deck,
+                    zones=zones,
+                    expected_version=data["version"],
+                    note=gettext_noop("API"),
                 )
             if {"name", "format", "visibility"} & set(data):
                 services.deck_update(

@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 from cards.games.base import Card, Deck
 from cards.games.registry import get_game
 
@@ -102,32 +104,32 @@ def _keywords(card: Card) -> Iterable[object]:
 #: Per game: (title, values) for the cost curve, colours, types, then the game's own charts.
 CHARTS: dict[str, tuple[tuple[str, Values], ...]] = {
     "dbscg": (
-        ("Energy cost", _one("energy_cost")),
-        ("Colours", _many("colors")),
-        ("Types", _type),
-        ("Specified colours", _specified),
-        ("Keywords", _keywords),
+        (_("Energy cost"), _one("energy_cost")),
+        (_("Colours"), _many("colors")),
+        (_("Types"), _type),
+        (_("Specified colours"), _specified),
+        (_("Keywords"), _keywords),
     ),
     "gundam_war": (
-        ("Total cost", _one("total_cost")),
-        ("Colours", _one("color")),
-        ("Types", _type),
-        ("G by colour", _g_colour),
+        (_("Total cost"), _one("total_cost")),
+        (_("Colours"), _one("color")),
+        (_("Types"), _type),
+        (_("G by colour"), _g_colour),
     ),
     "dreadnought": (
-        ("Log cost", _one("log_cost")),
-        ("Clusters", _one("cluster")),
-        ("Types", _type),
-        ("Sizes", _one("size")),
+        (_("Log cost"), _one("log_cost")),
+        (_("Clusters"), _one("cluster")),
+        (_("Types"), _type),
+        (_("Sizes"), _one("size")),
     ),
     "draws_troidal": (
-        ("Power", _one("power")),
-        ("Attributes", _one("attribute")),
-        ("Risk", _one("risk")),
+        (_("Power"), _one("power")),
+        (_("Attributes"), _one("attribute")),
+        (_("Risk"), _one("risk")),
     ),
     "blade_rondo": (
-        ("Cost", _one("cost")),
-        ("Kinds", _type),
+        (_("Cost"), _one("cost")),
+        (_("Kinds"), _type),
     ),
 }
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, gettext_noop
 
 WIDTH, HEIGHT = 560, 260
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 40
@@ -84,7 +85,7 @@ def rows(results: Sequence[Mapping[str, Any]]) -> list[Row]:
 def _measures(result: Mapping[str, Any]) -> list[Measure]:
     found = []
     if "probability" in result:
-        found.append(_measure("probability", result, "probability", percent=True))
+        found.append(_measure(gettext_noop("probability"), result, "probability", percent=True))
     for key, value in result.items():
         if not isinstance(value, Mapping) or key == "goal":
             continue
@@ -152,9 +153,16 @@ def probability_by_turn(results: Sequence[Mapping[str, Any]]) -> SafeString:
     def y(probability: float) -> float:
         return TOP + (1 - probability) * plot_h
 
+    # Outside the f-strings, where `makemessages` finds them.
+    title, turn_word, exact_word = (
+        escape(gettext("Probability by turn")),
+        escape(gettext("turn")),
+        escape(gettext("exact")),
+    )
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT + 22 * len(lines)}" role="img" '
-        f'aria-label="Probability by turn" xmlns="http://www.w3.org/2000/svg">'
+        f'aria-label="{title}" '
+        'xmlns="http://www.w3.org/2000/svg">'
     ]
     for tick in range(0, 101, 25):
         ty = y(tick / 100)
@@ -169,7 +177,7 @@ def probability_by_turn(results: Sequence[Mapping[str, Any]]) -> SafeString:
         )
     parts.append(
         f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" text-anchor="middle" '
-        f'font-size="12">turn</text>'
+        f'font-size="12">{turn_word}</text>'
     )
     for number, (label, points) in enumerate(lines.items()):
         colour = COLOURS[number % len(COLOURS)]
@@ -180,13 +188,14 @@ def probability_by_turn(results: Sequence[Mapping[str, Any]]) -> SafeString:
             parts.append(
                 f'<line x1="{px:.1f}" x2="{px:.1f}" y1="{y(p.low):.1f}" y2="{y(p.high):.1f}" '
                 f'stroke="{colour}"/><circle cx="{px:.1f}" cy="{y(p.probability):.1f}" r="3" '
-                f'fill="{colour}"><title>turn {p.turn}: {p.probability:.2%} '
+                f'fill="{colour}"><title>{turn_word} {p.turn}: {p.probability:.2%} '
                 f"({p.low:.2%}–{p.high:.2%})</title></circle>"
             )
             if p.exact is not None:
                 parts.append(
                     f'<circle cx="{px:.1f}" cy="{y(p.exact):.1f}" r="6" fill="none" '
-                    f'stroke="{colour}"><title>exact {p.exact:.4%}</title></circle>'
+                    f'stroke="{colour}"><title>{exact_word} {p.exact:.4%}</title>'
+                    "</circle>"
                 )
         ly = HEIGHT + 22 * number + 8
         parts.append(

@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from cards.games import jsontext
@@ -109,11 +110,13 @@ def _goals(data: Any, forms: list[dict[str, Any]]) -> list[dict[str, Any]]:
         try:
             goals = jsontext.loads(typed)
         except ValueError as error:
-            raise services.SimulationRefused(f"The goals are not valid JSON: {error}.") from None
+            raise services.SimulationRefused(
+                gettext("The goals are not valid JSON: %(error)s.") % {"error": error}
+            ) from None
         return goals if isinstance(goals, list) else [goals]
     chosen = next((form for form in forms if form["type"] == data.get("goal_type")), None)
     if chosen is None:
-        raise services.SimulationRefused("Choose a goal.")
+        raise services.SimulationRefused(gettext("Choose a goal."))
     goal = _goal_from_form(data, chosen)
     last = whole_number(str(goal.get("turn", "")))
     if data.get("every_turn") and last is not None:
@@ -127,7 +130,9 @@ def _trials_and_seed(data: Any) -> tuple[int, int | None]:
         seed_text = data.get("seed", "").strip()
         seed = int(seed_text) if seed_text else None
     except ValueError:
-        raise services.SimulationRefused("Trials and seed must be whole numbers.") from None
+        raise services.SimulationRefused(
+            gettext("Trials and seed must be whole numbers.")
+        ) from None
     return trials, seed
 
 

@@ -15,9 +15,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
-from cards.games import messages
 from cards.games.registry import UnknownGame
-from cards.validation import MAX_DECKLIST_BYTES, validate
+from cards.validation import MAX_DECKLIST_BYTES, message_language, validate
 
 #: Exit statuses of CONTRACT §4.
 NOT_LEGAL = 1
@@ -92,7 +91,7 @@ class Command(BaseCommand):
         file: str,
         **options: object,
     ) -> None:
-        lang = messages.normalize_language(lang)
+        lang = message_language(lang)
         text = read_decklist(file)
         with could_not_run():
             result = validate(game, text=text, format_slug=format_slug, lang=lang)
