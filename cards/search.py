@@ -21,7 +21,7 @@ from typing import Any, Literal
 from django.db.models import F, IntegerField, Q, QuerySet
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 from cards.games import base
 from cards.games.blade_rondo.schema import KINDS
@@ -34,7 +34,7 @@ from cards.games.gundam_war.schema import COLORS as GUNDAM_WAR_COLORS
 from cards.games.gundam_war.schema import G_KINDS
 from cards.games.gundam_war.schema import TYPES as GUNDAM_WAR_TYPES
 from cards.games.registry import get_game
-from cards.games.text import fold
+from cards.games.text import fold, is_japanese
 from cards.models import Card
 
 #: A query longer than this is refused rather than translated.
@@ -76,6 +76,8 @@ class Field:
     examples: tuple[str, ...] = ()
     #: What a card page shows, when it differs from what is searched (an `X` cost).
     shown: Getter | None = None
+    #: The Japanese word for a stored English value (`Leader` → `リーダー`), shown on Japanese pages.
+    names_ja: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def operators(self) -> tuple[str, ...]:
@@ -141,6 +143,26 @@ def _aliases(pairs: Mapping[str, str]) -> dict[str, str]:
     return {fold(alias): fold(value) for alias, value in pairs.items()}
 
 
+#: DBSCG colours by their Japanese names: a search alias, and what Japanese pages show.
+DBSCG_COLOR_NAMES = {
+    "赤": "Red",
+    "青": "Blue",
+    "緑": "Green",
+    "黄": "Yellow",
+    "黒": "Black",
+    "白": "White",
+}
+
+
+def _japanese_names(pairs: Mapping[str, str]) -> dict[str, str]:
+    """Stored English value → its Japanese alias (the first one given), for Japanese pages."""
+    names: dict[str, str] = {}
+    for alias, value in pairs.items():
+        if is_japanese(alias) and not is_japanese(value):
+            names.setdefault(value, alias)
+    return names
+
+
 NAME = "name"
 NUMBER = Field(
     "number",
@@ -168,6 +190,7 @@ def _type_field(
         choices=choices,
         value_aliases=_aliases(value_aliases),
         examples=examples,
+        names_ja=_japanese_names(value_aliases),
     )
 
 
@@ -203,16 +226,8 @@ FIELDS: dict[str, tuple[Field, ...]] = {
             _facts("colors"),
             ("c", "colour", "colors", "色"),
             choices=DBSCG_COLORS,
-            value_aliases=_aliases(
-                {
-                    "赤": "Red",
-                    "青": "Blue",
-                    "緑": "Green",
-                    "黄": "Yellow",
-                    "黒": "Black",
-                    "白": "White",
-                }
-            ),
+            value_aliases=_aliases(DBSCG_COLOR_NAMES),
+            names_ja=_japanese_names(DBSCG_COLOR_NAMES),
             examples=("color:red", "-color:black", "色:赤"),
         ),
         Field(
@@ -651,7 +666,7 @@ def _read_quoted(raw: str, start: int) -> tuple[str, int]:
     """The text between the quote at `start` and its closing quote; the position after it."""
     end = raw.find('"', start + 1)
     if end < 0:
-        raise QueryError("this quote is never closed", start)
+        raise QueryError(gettext("this quote is never closed"), start)
     return raw[start + 1 : end], end + 1
 
 
@@ -696,7 +711,7 @@ def _tokens(query: str) -> list[_Token]:
         term, position = _read_term(raw, start, position, negated)
         if not term.quoted and term.field is None and term.value.casefold() in _OR_WORDS:
             if negated:
-                raise QueryError("'-' cannot negate 'or'", start)
+                raise QueryError(gettext("'-' cannot negate 'or'"), start)
             tokens.append(_Token("or", start))
         else:
             tokens.append(_Token("term", start, term))
@@ -716,7 +731,11 @@ def _read_term(raw: str, start: int, position: int, negated: bool) -> tuple[_Ter
     operator = match.group()
     operator_position = position + match.start()
     if not name:
-        raise QueryError(f"'{operator}' needs a field name before it, e.g. color{operator}…", start)
+        raise QueryError(
+            gettext("'%(operator)s' needs a field name before it, e.g. color%(operator)s…")
+            % {"operator": operator},
+            start,
+        )
     value_position = operator_position + len(operator)
     if value_position < len(raw) and raw[value_position] == '"':
         value, end = _read_quoted(raw, value_position)
@@ -752,7 +771,11 @@ class _Parser:
         self.fields = _field_lookup(game_slug)
         terms = sum(1 for token in self.tokens if token.kind == "term")
         if terms > MAX_TERMS:
-            raise QueryError(f"too many terms ({terms}); at most {MAX_TERMS}", 0)
+            raise QueryError(
+                gettext("too many terms (%(terms)d); at most %(limit)d")
+                % {"terms": terms, "limit": MAX_TERMS},
+                0,
+            )
 
     def parse(self) -> Q:
         if not self.tokens:
@@ -760,7 +783,7 @@ class _Parser:
         result = self._or()
         if self.index < len(self.tokens):
             token = self.tokens[self.index]
-            raise QueryError("this ')' has no matching '('", token.position)
+            raise QueryError(gettext("this ')' has no matching '('"), token.position)
         return result
 
     def _peek(self) -> _Token | None:
@@ -769,13 +792,13 @@ class _Parser:
     def _or(self) -> Q:
         first = self._peek()
         if first is not None and first.kind == "or":
-            raise QueryError("'or' needs a search term before it", first.position)
+            raise QueryError(gettext("'or' needs a search term before it"), first.position)
         result = self._and()
         while (token := self._peek()) is not None and token.kind == "or":
             self.index += 1
             following = self._peek()
             if following is None or following.kind in (")", "or"):
-                raise QueryError("'or' needs a search term after it", token.position)
+                raise QueryError(gettext("'or' needs a search term after it"), token.position)
             result |= self._and()
         return result
 
@@ -797,11 +820,11 @@ class _Parser:
         opening = self.tokens[self.index - 1]
         closing = self._peek()
         if closing is not None and closing.kind == ")":
-            raise QueryError("these parentheses are empty", opening.position)
+            raise QueryError(gettext("these parentheses are empty"), opening.position)
         inner = self._or()
         closing = self._peek()
         if closing is None or closing.kind != ")":
-            raise QueryError("this '(' is never closed", opening.position)
+            raise QueryError(gettext("this '(' is never closed"), opening.position)
         self.index += 1
         return ~inner if negated else inner
 
@@ -815,14 +838,20 @@ class _Parser:
         if item is None:
             known = ", ".join(f.name for f in fields(self.game_slug))
             raise QueryError(
-                f"unknown field '{term.field}'; this game's fields are: {known}", term.position
+                gettext("unknown field '%(field)s'; this game's fields are: %(known)s")
+                % {"field": term.field, "known": known},
+                term.position,
             )
         value = fold(term.value)
         if not value:
-            raise QueryError(f"'{term.field}{term.operator}' needs a value", term.value_position)
+            raise QueryError(
+                gettext("'%(term)s' needs a value") % {"term": term.field + term.operator},
+                term.value_position,
+            )
         if term.operator not in item.operators:
             raise QueryError(
-                f"'{term.operator}' compares numbers, and {item.name} is text: use ':' or '='",
+                gettext("'%(operator)s' compares numbers, and %(field)s is text: use ':' or '='")
+                % {"operator": term.operator, "field": item.name},
                 term.operator_position,
             )
         value = item.value_aliases.get(value, value)
@@ -850,7 +879,7 @@ def _free(term: _Term) -> Q:
     """A free word or phrase: part of a name, or the start of a card number."""
     value = _tag_text(term.value)
     if not value:
-        raise QueryError("empty quotes: put a word between them", term.position)
+        raise QueryError(gettext("empty quotes: put a word between them"), term.position)
     return Q(name_folded__contains=value) | Q(tags__contains=f"{_SEPARATOR}number:{value}")
 
 
@@ -861,7 +890,9 @@ def _number_condition(item: Field, term: _Term, value: str) -> Q:
     digits = value.replace(",", "")
     if not re.fullmatch(r"[+-]?\d{1,9}", digits):
         raise QueryError(
-            f"{item.name} is a number: '{term.value}' is not a whole number", term.value_position
+            gettext("%(field)s is a number: '%(value)s' is not a whole number")
+            % {"field": item.name, "value": term.value},
+            term.value_position,
         )
     lookup = _COMPARISONS[term.operator or ":"]
     target = item.column or f"_n_{item.name}"
@@ -877,11 +908,12 @@ def parse(game_slug: str, query: str) -> Q:
     """The filter for a query; `QueryError` (message, position) when it cannot be understood."""
     if len(query) > MAX_QUERY_LENGTH:
         raise QueryError(
-            f"the query is longer than {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH
+            gettext("the query is longer than %(limit)d characters") % {"limit": MAX_QUERY_LENGTH},
+            MAX_QUERY_LENGTH,
         )
     control = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", query)
     if control:
-        raise QueryError("the query holds a control character", control.start())
+        raise QueryError(gettext("the query holds a control character"), control.start())
     return _Parser(game_slug, query).parse()
 
 
@@ -907,14 +939,22 @@ def ordered(cards: QuerySet[Card], sort: str, descending: bool = False) -> Query
     return cards.order_by(expression, SORTS["number"])
 
 
-def facts(game_slug: str, card: base.Card) -> list[tuple[str, str]]:
+def shown_values(item: Field, card: base.Card, lang: str = "en") -> list[str]:
+    """The field's values as a page shows them: Japanese words for English data on Japanese pages."""
+    values = [str(v) for v in (item.shown or item.values)(card)]
+    if lang == "ja" and item.names_ja:
+        values = [item.names_ja.get(value, value) for value in values]
+    return values
+
+
+def facts(game_slug: str, card: base.Card, lang: str = "en") -> list[tuple[str, str]]:
     """(label, value) for every field the card has a value for, names and number aside: what
     card pages and generated faces show."""
     shown = []
     for item in fields(game_slug):
         if item.name in (NAME, NUMBER.name):
             continue
-        values = [str(v) for v in (item.shown or item.values)(card)]
+        values = shown_values(item, card, lang)
         if values:
             shown.append((item.label, " / ".join(dict.fromkeys(values))))
     return shown

@@ -11,7 +11,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import get_language, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from cards import faces, search
@@ -86,7 +86,8 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
 
 def _row_values(card: Card, columns: list[search.Field]) -> list[str]:
     facts = to_game_card(card.number, card.name, card.type, card.data, {})
-    return [" / ".join(str(v) for v in (f.shown or f.values)(facts)) for f in columns]
+    lang = get_language()
+    return [" / ".join(search.shown_values(f, facts, lang)) for f in columns]
 
 
 def _error_context(query: str, error: search.QueryError) -> dict[str, Any]:
@@ -107,7 +108,7 @@ def card_detail(request: HttpRequest, game: str, number: str) -> HttpResponse:
     context = {
         "game": the_game,
         "card": card,
-        "facts": search.facts(game, card.to_game_card()),
+        "facts": search.facts(game, card.to_game_card(), get_language()),
         "extra": sorted(card.extra.items()),
         "image_form": CardImageForm() if request.user.is_staff else None,
         "odds_goal": _card_odds_goal(game),

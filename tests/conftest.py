@@ -24,3 +24,13 @@ def require_browser() -> str:
     if not Path(chromium).exists():
         require_or_skip(settings.DECKLAB_REQUIRE_BROWSER, f"no Chromium at {chromium}")
     return chromium
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A request in Japanese leaves the thread's language active (LocaleMiddleware sets it per
+    request and never resets it); code a later test calls directly must read English again."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import pytest
@@ -14,7 +13,6 @@ from cards.models import Card
 from tests.cards.conftest import DBSCG_CSV
 from tests.decks import factories
 
-JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
 PASSWORD = "a-long-test-password-42"
 
 

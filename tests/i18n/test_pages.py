@@ -21,10 +21,10 @@ from django.utils.translation import trans_real
 from cards import search
 from cards.games import deckcode
 from cards.games.registry import all_games
+from cards.games.text import JAPANESE
 from cards.models import Card
 from cards.views import JAPANESE_EXAMPLES
 from decklab.decks.selectors import current_zones
-from tests.i18n.conftest import JAPANESE
 
 LATIN = re.compile(r"[A-Za-z]")
 SKIPPED_TAGS = {"script", "style", "code", "pre", "kbd", "svg"}
@@ -260,3 +260,16 @@ def test_recipe_export_is_in_japanese(site):
     assert lines[0].startswith("【メイン】") and lines[0].endswith("枚")
     assert all(re.fullmatch(r".+ ×\d+", line) for line in lines[1:] if line)
     assert sum(int(line.rsplit("×", 1)[1]) for line in lines[1:] if line) == 5
+
+
+def test_types_and_colours_read_in_japanese_where_the_data_is_english(site):
+    card = Card.objects.filter(game="gundam_war", type="UNIT").first()
+    url = reverse("cards:detail", args=["gundam_war", card.number])
+    assert (
+        '<dd translate="no">ユニット</dd>'
+        in client_for(site, False, "ja").get(url).content.decode()
+    )
+    assert '<dd translate="no">UNIT</dd>' in client_for(site, False, "en").get(url).content.decode()
+    listing = client_for(site, False, "ja").get(reverse("cards:list", args=["dbscg"])).content
+    assert '<td translate="no">リーダー</td>' in listing.decode()
+    assert '<td translate="no">赤</td>' in listing.decode()
