@@ -43,3 +43,11 @@ def local(text: str) -> str:
     """A text from the pure game core (format and zone names, goal and field labels), translated
     when the catalogue has it; the core marks such texts with `messages.gettext_noop`."""
     return gettext(text) if text else text
+
+
+@register.filter
+def shown_choices(field) -> str:
+    """A search field's values for the help page: Japanese words on Japanese pages where the data
+    has them (both spellings search the same)."""
+    names = field.names_ja if get_language() == "ja" else {}
+    return ", ".join(names.get(choice, choice) for choice in field.choices)

@@ -273,3 +273,18 @@ def test_types_and_colours_read_in_japanese_where_the_data_is_english(site):
     listing = client_for(site, False, "ja").get(reverse("cards:list", args=["dbscg"])).content
     assert '<td translate="no">リーダー</td>' in listing.decode()
     assert '<td translate="no">赤</td>' in listing.decode()
+
+
+def test_help_values_image_and_sheet_in_japanese(site):
+    ja = client_for(site, False, "ja")
+    help_page = ja.get(reverse("cards:help", args=["dbscg"])).content.decode()
+    assert "リーダー, バトル" in help_page
+    assert (
+        "Leader, Battle"
+        in client_for(site, False, "en").get(reverse("cards:help", args=["dbscg"])).content.decode()
+    )
+    deck = site.decks["gundam_war"]
+    image = ja.get(reverse("decks:image", args=[deck.code]))
+    assert image.status_code == 200 and image.content.startswith(b"\x89PNG")
+    sheet = ja.get(reverse("decks:sheet", args=[deck.code]) + "?player=山田")
+    assert sheet.status_code == 200 and sheet.content.startswith(b"%PDF")
