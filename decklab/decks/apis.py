@@ -38,10 +38,6 @@ def _detail(deck: Deck, lang: str) -> dict:
     return DeckSerializer(deck).data
 
 
-def _lang(request: Request) -> str:
-    return message_language()
-
-
 def _zones_of(game: str, data: dict) -> dict | None:
     """The cards of a create/update request; a decklist with unreadable lines is refused whole."""
     if "decklist" not in data:
@@ -93,7 +89,7 @@ class DeckListApi(APIView):
             )
         except services.DeckError as refused:
             return Response({"detail": str(refused)}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(_detail(deck, _lang(request)), status=status.HTTP_201_CREATED)
+        return Response(_detail(deck, message_language()), status=status.HTTP_201_CREATED)
 
 
 class DeckDetailApi(APIView):
@@ -102,7 +98,7 @@ class DeckDetailApi(APIView):
     @extend_schema(responses=DeckSerializer, summary="One deck (yours, or a shared one)")
     def get(self, request: Request, pk: int) -> Response:
         deck = selectors.visible_deck(request.user, pk)
-        return Response(_detail(deck, _lang(request)))
+        return Response(_detail(deck, message_language()))
 
     @extend_schema(
         request=DeckUpdateSerializer,
@@ -136,11 +132,11 @@ class DeckDetailApi(APIView):
                 )
         except services.StaleDeck as stale:
             deck.refresh_from_db()
-            body = {"detail": str(stale), "current": _detail(deck, _lang(request))}
+            body = {"detail": str(stale), "current": _detail(deck, message_language())}
             return Response(body, status=status.HTTP_409_CONFLICT)
         except services.DeckError as refused:
             return Response({"detail": str(refused)}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(_detail(deck, _lang(request)))
+        return Response(_detail(deck, message_language()))
 
     @extend_schema(
         request=DeckUpdateSerializer,

@@ -51,13 +51,9 @@ PANELS = {
 }
 
 
-def _lang(request: HttpRequest) -> str:
-    return message_language()
-
-
 def _workspace(request: HttpRequest, deck: Deck) -> Workspace:
     return Workspace(
-        deck.game, deck.format, selectors.current_zones(deck), lang=_lang(request), deck=deck
+        deck.game, deck.format, selectors.current_zones(deck), lang=message_language(), deck=deck
     )
 
 
@@ -293,7 +289,9 @@ def _keep_problems(request: HttpRequest, text: str, problems) -> None:
         (f"{zone}:\n" if zone else "") + "\n".join(found) for zone, found in game_zone_lines.items()
     )
     request.session["import_retry"] = {"decklist": retry, "mode": "add"}
-    request.session["import_problems"] = [problem.message(_lang(request)) for problem in problems]
+    request.session["import_problems"] = [
+        problem.message(message_language()) for problem in problems
+    ]
     messages.warning(
         request,
         ngettext(
@@ -316,7 +314,7 @@ def search(request: HttpRequest, game: str) -> HttpResponse:
         game_obj.format(format_slug)
     except KeyError:
         format_slug = game_obj.default_format.slug
-    ws = Workspace(game, format_slug, {}, lang=_lang(request))
+    ws = Workspace(game, format_slug, {}, lang=message_language())
     return render(
         request,
         "decks/_search_results.html",
@@ -521,7 +519,7 @@ def _stateless(request: HttpRequest, game: str, code: str | None) -> Workspace:
     """The builder's deck from its code; a broken or foreign code is a clear error page, not a 500."""
     game_obj = _game_or_404(game)
     if not code:
-        return Workspace(game, game_obj.default_format.slug, {}, lang=_lang(request))
+        return Workspace(game, game_obj.default_format.slug, {}, lang=message_language())
     try:
         decoded = deckcode.decode(code)
     except deckcode.DeckCodeError as error:
@@ -533,7 +531,7 @@ def _stateless(request: HttpRequest, game: str, code: str | None) -> Workspace:
         game_obj.format(decoded.format)
     except (edits.EditError, KeyError) as error:
         raise Http404(f"That deck code cannot be read: {error}") from None
-    return Workspace(game, decoded.format, zones, lang=_lang(request))
+    return Workspace(game, decoded.format, zones, lang=message_language())
 
 
 @require_http_methods(["GET", "POST"])
