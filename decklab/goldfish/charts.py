@@ -15,6 +15,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop
 
+from cards.games.goldfish import goal_forms
+
 WIDTH, HEIGHT = 560, 260
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 40
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
@@ -60,8 +62,12 @@ class Row:
         return json.dumps(self.exact, ensure_ascii=False)
 
 
-def describe_goal(goal: Mapping[str, Any]) -> str:
-    """`drawn: cards BT1-004, at least 1, turn 3, play first` — every field, in the goal's order."""
+def describe_goal(goal: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """`drawn: cards BT1-004, at least 1, turn 3, play first` — every field, in the goal's order.
+
+    `names` gives other words for goal types and field names (`goal_names`, for Japanese pages).
+    """
+    names = names or {}
     parts = []
     for key, value in goal.items():
         if key == "type":
@@ -70,14 +76,29 @@ def describe_goal(goal: Mapping[str, Any]) -> str:
             value = ", ".join(str(v) for v in value)
         elif isinstance(value, str) and "\n" in value:
             value = f"{value.count(chr(10)) + 1}-line text"
-        parts.append(f"{key.replace('_', ' ')} {value}")
-    return f"{goal.get('type', '?')}: " + ", ".join(parts)
+        parts.append(f"{names.get(key, key.replace('_', ' '))} {value}")
+    kind = goal.get("type", "?")
+    return f"{names.get(kind, kind)}: " + ", ".join(parts)
 
 
-def rows(results: Sequence[Mapping[str, Any]]) -> list[Row]:
+def goal_names(game_slug: str) -> dict[str, str]:
+    """The game's goal types and goal fields by name, in the active language's words."""
+    found: dict[str, str] = {}
+    for form in goal_forms(game_slug):
+        found[form["type"]] = gettext(form["label"])
+        for spec in form["fields"]:
+            found.setdefault(spec["name"], gettext(spec["label"]))
+    return found
+
+
+def rows(results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None) -> list[Row]:
     """The results as table rows: one per goal, each with the measures it reports."""
     return [
-        Row(describe_goal(result.get("goal", {})), tuple(_measures(result)), result.get("exact"))
+        Row(
+            describe_goal(result.get("goal", {}), names),
+            tuple(_measures(result)),
+            result.get("exact"),
+        )
         for result in results
     ]
 
@@ -110,7 +131,9 @@ class Point:
     exact: float | None
 
 
-def series(results: Sequence[Mapping[str, Any]]) -> dict[str, list[Point]]:
+def series(
+    results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None
+) -> dict[str, list[Point]]:
     """Probability-by-turn lines, one per goal apart from its `turn`.
 
     A result's own `by_turn` list (turn 0 = the opening hand) gives a whole line; results whose
@@ -119,7 +142,7 @@ def series(results: Sequence[Mapping[str, Any]]) -> dict[str, list[Point]]:
     lines: dict[str, dict[int, Point]] = {}
     for result in results:
         goal = result.get("goal", {})
-        key = describe_goal({k: v for k, v in goal.items() if k != "turn"})
+        key = describe_goal({k: v for k, v in goal.items() if k != "turn"}, names)
         by_turn = result.get("by_turn")
         if isinstance(by_turn, list):
             for entry in by_turn:
@@ -138,9 +161,11 @@ def _point(turn: int, data: Mapping[str, Any]) -> Point:
     )
 
 
-def probability_by_turn(results: Sequence[Mapping[str, Any]]) -> SafeString:
+def probability_by_turn(
+    results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None
+) -> SafeString:
     """An SVG chart of the turn-based results, or an empty string when none has a turn."""
-    lines = series(results)
+    lines = series(results, names)
     if not lines:
         return mark_safe("")
     turns = sorted({point.turn for points in lines.values() for point in points})

@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from cards.games import jsontext
@@ -29,11 +29,13 @@ MAX_TURN_SERIES = 20
 
 def _state_context(run: SimulationRun) -> dict[str, Any]:
     results = (run.results or {}).get("results", [])
+    # English keeps the goal's own keys (`drawn: cards …, at least 1`); Japanese reads the labels.
+    names = charts.goal_names(run.game) if get_language() == "ja" else None
     return {
         "run": run,
         "percent": round(run.progress * 100),
-        "rows": charts.rows(results),
-        "chart": charts.probability_by_turn(results),
+        "rows": charts.rows(results, names),
+        "chart": charts.probability_by_turn(results, names),
     }
 
 

@@ -181,6 +181,7 @@ def test_every_page_reads_in_japanese(site, monkeypatch):
             continue
         html = response.content.decode()
         assert '<html lang="ja">' in html, name
+        assert 'id="site-language"' in html, f"{name}: no language switcher"
         share, text = japanese_share(html, aside)
         if share < 0.5:
             thin[name] = (round(share, 2), " ".join(text.split())[:400])
@@ -288,3 +289,11 @@ def test_help_values_image_and_sheet_in_japanese(site):
     assert image.status_code == 200 and image.content.startswith(b"\x89PNG")
     sheet = ja.get(reverse("decks:sheet", args=[deck.code]) + "?player=山田")
     assert sheet.status_code == 200 and sheet.content.startswith(b"%PDF")
+
+
+def test_the_run_page_names_goals_in_the_readers_language(site):
+    url = reverse("goldfish:run", args=[site.run.pk])
+    ja = client_for(site, True, "ja").get(url).content.decode()
+    assert "ターンごとに引くカード: カード（番号または名前） ガンダム, この枚数以上 1" in ja
+    en = client_for(site, True, "en").get(url).content.decode()
+    assert "drawn: cards ガンダム, at least 1, turn 1" in en
