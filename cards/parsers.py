@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
@@ -17,4 +18,4 @@ class JSONParser(parsers.JSONParser):
         try:
             return super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise ParseError("JSON parse error - nested too deeply") from None
+            raise ParseError(gettext("JSON parse error - nested too deeply")) from None

@@ -8,5 +8,6 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("profile/", views.profile, name="profile"),
     path("token/", views.token, name="api-token"),
+    path("language/", views.set_language, name="set_language"),
     path("", include("django.contrib.auth.urls")),
 ]

@@ -7,9 +7,12 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
+from decklab.accounts import language
 from decklab.accounts.forms import SignUpForm
 from decklab.decks.selectors import decks_of
 
@@ -21,7 +24,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.get_username()}.")
+        messages.success(request, _("Welcome, %(name)s.") % {"name": user.get_username()})
         return redirect("profile")
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -39,5 +42,13 @@ def token(request: HttpRequest) -> HttpResponse:
     """Create (or replace) the user's API token; the old one stops working at once."""
     Token.objects.filter(user=request.user).delete()
     Token.objects.create(user=request.user)
-    messages.success(request, "A new API token was created; the previous one no longer works.")
+    messages.success(request, _("A new API token was created; the previous one no longer works."))
     return redirect("profile")
+
+
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's `set_language` (cookie and redirect), and a signed-in user's profile remembers it."""
+    response = i18n.set_language(request)
+    if request.method == "POST":
+        language.remember(request.user, request.POST.get("language"))
+    return response
