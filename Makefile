@@ -12,7 +12,7 @@ PYTEST_ARGS ?= -n auto
 # `make bench SCALE=10`: also time the card search on 10 copies of the DBSCG cards.
 SCALE ?= 1
 
-.PHONY: run test setup bench lint format clean worker serve soak
+.PHONY: run test setup bench lint format clean worker serve soak messages
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -67,6 +67,12 @@ lint: $(VENV)/.installed
 format: $(VENV)/.installed
 	$(PY) -m ruff check --fix .
 	$(PY) -m ruff format .
+
+# Extract the site's texts into locale/ja/LC_MESSAGES/django.po and rebuild the committed .mo.
+# Needs GNU gettext (xgettext, msgfmt) on the editor's machine only; running the site does not.
+messages: $(VENV)/.installed
+	$(PY) manage.py makemessages -l ja --ignore=.venv --ignore=var --ignore=tests --add-location=file
+	$(PY) manage.py compilemessages -l ja --ignore=.venv
 
 clean:
 	rm -rf var .pytest_cache .ruff_cache .hypothesis

@@ -54,7 +54,7 @@ class CardListApi(generics.ListAPIView):
         try:
             return super().get(request, *args, **kwargs)
         except QueryError as error:
-            body = {"detail": error.message, "position": error.position}
+            body = {"detail": search.error_message(error), "position": error.position}
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
     def get_queryset(self):

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_delete
+from django.utils.translation import gettext_lazy as _
 
 
 class CardsConfig(AppConfig):
     name = "cards"
-    verbose_name = "Cards"
+    verbose_name = _("Cards")
 
     def ready(self) -> None:
         from cards.models import Card

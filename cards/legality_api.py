@@ -11,6 +11,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.urls import NoReverseMatch, reverse
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -43,7 +45,9 @@ MAX_BODY_BYTES = MAX_DECKLIST_BYTES + 4096
 
 class PayloadTooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = f"The decklist is larger than {MAX_DECKLIST_BYTES // 1024} KiB."
+    default_detail = format_lazy(
+        gettext_lazy("The decklist is larger than {kib} KiB."), kib=MAX_DECKLIST_BYTES // 1024
+    )
     default_code = "too_large"
 
 
@@ -59,7 +63,7 @@ class PlainTextParser(BaseParser):
         try:
             return {"decklist": raw.decode("utf-8-sig")}
         except UnicodeDecodeError:
-            raise ParseError("The decklist is not UTF-8 text.") from None
+            raise ParseError(gettext("The decklist is not UTF-8 text.")) from None
 
 
 class DeckFormatNegotiation(DefaultContentNegotiation):
@@ -126,6 +130,9 @@ class CodeOut(serializers.Serializer):
     share_url = serializers.CharField(allow_null=True)
 
 
+SEND_A_DECKLIST = gettext_lazy('Send the decklist as text/plain, or JSON {"decklist": "..."}.')
+
+
 def _error(message: str, code: int) -> Response:
     return Response({"detail": message}, status=code)
 
@@ -167,10 +174,10 @@ class LegalityView(APIView):
         """The decklist text and format of a POST body; `ParseError` when there is none."""
         data = request.data
         if not isinstance(data, dict):
-            raise ParseError('Send the decklist as text/plain, or JSON {"decklist": "..."}.')
+            raise ParseError(SEND_A_DECKLIST)
         incoming = DecklistRequest(data=data)
         if not incoming.is_valid():
-            raise ParseError('Send the decklist as text/plain, or JSON {"decklist": "..."}.')
+            raise ParseError(SEND_A_DECKLIST)
         text = incoming.validated_data["decklist"]
         if len(text.encode("utf-8")) > MAX_DECKLIST_BYTES:
             raise PayloadTooLarge()

@@ -12,6 +12,7 @@ import codecs
 import io
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
@@ -24,4 +25,4 @@ class JSONParser(parsers.JSONParser):
         try:
             return super().parse(io.BytesIO(body), media_type, parser_context)
         except RecursionError:
-            raise ParseError("JSON parse error - nested too deeply") from None
+            raise ParseError(gettext("JSON parse error - nested too deeply")) from None

@@ -16,6 +16,7 @@ from typing import Any
 from django.db.models import F, IntegerField, Q, QuerySet
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
+from django.utils.translation import gettext
 
 from cards.games import base
 from cards.games.fields import NAME, NUMBER, Field
@@ -25,6 +26,7 @@ from cards.games.query import (
     Compare,
     Node,
     Not,
+    QueryError,
     Words,
 )
 from cards.games.query import parse as query_tree
@@ -178,14 +180,22 @@ def ordered(cards: QuerySet[Card], sort: str, descending: bool = False) -> Query
     return cards.order_by(expression, SORTS["number"])
 
 
-def facts(game_slug: str, card: base.Card) -> list[tuple[str, str]]:
+def shown_values(item: Field, card: base.Card, lang: str = "en") -> list[str]:
+    """The field's values as a page shows them: Japanese words for English data on Japanese pages."""
+    values = [str(v) for v in (item.shown or item.values)(card)]
+    if lang == "ja" and item.names_ja:
+        values = [item.names_ja.get(value, value) for value in values]
+    return values
+
+
+def facts(game_slug: str, card: base.Card, lang: str = "en") -> list[tuple[str, str]]:
     """(label, value) for every field the card has a value for, names and number aside: what
     card pages and generated faces show."""
     shown = []
     for item in fields(game_slug):
         if item.name in (NAME, NUMBER.name):
             continue
-        values = [str(v) for v in (item.shown or item.values)(card)]
+        values = shown_values(item, card, lang)
         if values:
             shown.append((item.label, " / ".join(dict.fromkeys(values))))
     return shown
@@ -206,3 +216,8 @@ def describe(item: Field) -> dict[str, Any]:
 
 def known_fields(game_slug: str) -> list[dict[str, Any]]:
     return [describe(item) for item in fields(game_slug)]
+
+
+def error_message(error: QueryError) -> str:
+    """The query error in the reader's language (the pure parser writes English and marks it)."""
+    return gettext(error.text) % error.values if error.values else gettext(error.text)

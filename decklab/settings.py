@@ -108,6 +108,7 @@ MIDDLEWARE = [
     "decklab.middleware.UnreadableFormIsBadRequest",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "decklab.accounts.language.ApplyProfileLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -43,3 +43,13 @@ def fresh_cache(settings):
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A request in Japanese leaves the thread's language active (LocaleMiddleware sets it per
+    request and never resets it); code a later test calls directly must read English again."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

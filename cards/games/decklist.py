@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from cards.games import messages
-from cards.games.base import Card, CardPool, Deck, Entry, Violation
+from cards.games.base import Card, CardPool, Deck, Entry, Violation, Zone
 from cards.games.game import Game, name_key
 from cards.games.text import fold
 
@@ -278,18 +278,47 @@ def _digit_run_key(digits: str) -> tuple[int, int, str]:
     return (0, len(digits), digits)
 
 
-def export(game: Game, deck: Deck) -> str:
-    """The canonical text: a header per non-empty zone, then `N NUMBER NAME` by number."""
-    blocks = []
+def _zones_in_order(game: Game, deck: Deck) -> Iterator[tuple[Zone, list[Entry], int]]:
+    """Each non-empty zone in the game's order: its entries by number and its size."""
     for zone in game.zones:
         entries = sorted(deck.zones.get(zone.slug, ()), key=lambda e: natural_key(e.card.number))
-        if not entries:
-            continue
-        size = sum(entry.count for entry in entries)
-        lines = [f"{zone.label} ({size})"]
-        lines += [f"{entry.count} {entry.card.number} {entry.card.name}" for entry in entries]
-        blocks.append("\n".join(lines))
+        if entries:
+            yield zone, entries, sum(entry.count for entry in entries)
+
+
+def _text(blocks: list[str]) -> str:
     return "\n\n".join(blocks) + "\n" if blocks else ""
+
+
+def export(game: Game, deck: Deck) -> str:
+    """The canonical text: a header per non-empty zone, then `N NUMBER NAME` by number."""
+    return _text(
+        [
+            "\n".join(
+                [f"{zone.label} ({size})"]
+                + [f"{entry.count} {entry.card.number} {entry.card.name}" for entry in entries]
+            )
+            for zone, entries, size in _zones_in_order(game, deck)
+        ]
+    )
+
+
+def export_recipe(game: Game, deck: Deck) -> str:
+    """The Japanese recipe players post: `【メイン】50枚`, then `カード名 ×3` per card.
+
+    Cards are listed by number under each zone's Japanese name. The names are the card data's own
+    (Japanese wherever the data has them); a name shared by several cards reads back as ambiguous,
+    so the canonical `export` stays the text for importing.
+    """
+    return _text(
+        [
+            "\n".join(
+                [f"【{zone.label_ja}】{size}枚"]
+                + [f"{entry.card.name} ×{entry.count}" for entry in entries]
+            )
+            for zone, entries, size in _zones_in_order(game, deck)
+        ]
+    )
 
 
 class MemoryPool:

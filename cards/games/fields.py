@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from cards.games import base
-from cards.games.text import fold
+from cards.games.messages import gettext_noop
+from cards.games.text import fold, is_japanese
 
 Kind = Literal["name", "tag", "number"]
 Getter = Callable[[base.Card], Iterable[Any]]
@@ -39,6 +40,8 @@ class Field:
     examples: tuple[str, ...] = ()
     #: What a card page shows, when it differs from what is searched (an `X` cost).
     shown: Getter | None = None
+    #: The Japanese word for a stored English value (`Leader` → `リーダー`), shown on Japanese pages.
+    names_ja: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def operators(self) -> tuple[str, ...]:
@@ -104,11 +107,20 @@ def folded_aliases(pairs: Mapping[str, str]) -> dict[str, str]:
     return {fold(alias): fold(value) for alias, value in pairs.items()}
 
 
+def japanese_names(pairs: Mapping[str, str]) -> dict[str, str]:
+    """Stored English value → its Japanese alias (the first one given), for Japanese pages."""
+    names: dict[str, str] = {}
+    for alias, value in pairs.items():
+        if is_japanese(alias) and not is_japanese(value):
+            names.setdefault(value, alias)
+    return names
+
+
 NAME = "name"
 NUMBER = Field(
     "number",
     "tag",
-    "Card number",
+    gettext_noop("Card number"),
     card_number,
     ("no", "番号", "カード番号"),
 )
@@ -125,12 +137,13 @@ def type_field(
     return Field(
         "type",
         "tag",
-        "Card type",
+        gettext_noop("Card type"),
         card_type,
         ("t", "種類", "タイプ"),
         choices=choices,
         value_aliases=folded_aliases(value_aliases),
         examples=examples,
+        names_ja=japanese_names(value_aliases),
     )
 
 
@@ -138,7 +151,7 @@ def keyword_field(examples: tuple[str, ...]) -> Field:
     return Field(
         "kw",
         "tag",
-        "Keyword",
+        gettext_noop("Keyword"),
         facts("keywords"),
         ("keyword", "keywords", "キーワード"),
         examples=examples,

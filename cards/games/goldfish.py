@@ -27,6 +27,7 @@ import numpy as np
 from cards.games import stats
 from cards.games.base import CardPool, Deck, Entry
 from cards.games.game import Game, name_key
+from cards.games.messages import gettext_noop
 from cards.games.registry import game_module, get_game
 from cards.games.sim import batches as batches_of
 from cards.games.sim import deal, hypergeometric
@@ -530,19 +531,30 @@ def run(
 # Goals shared by the games that draw from a shuffled deck
 
 
-def cards_field(label: str = "Cards (numbers or names)") -> Field:
+def cards_field(label: str = gettext_noop("Cards (numbers or names)")) -> Field:
     return Field("cards", label, "cards")
 
 
 def at_least_field(default: Any = _REQUIRED) -> Field:
-    return Field("at_least", "At least this many", "int", default=default, minimum=1, maximum=60)
+    return Field(
+        "at_least",
+        gettext_noop("At least this many"),
+        "int",
+        default=default,
+        minimum=1,
+        maximum=60,
+    )
 
 
 def turn_field(default: Any = _REQUIRED, maximum: int = 30) -> Field:
-    return Field("turn", "By own turn", "int", default=default, minimum=1, maximum=maximum)
+    return Field(
+        "turn", gettext_noop("By own turn"), "int", default=default, minimum=1, maximum=maximum
+    )
 
 
-PLAY_FIELD = Field("play", "Play", "choice", default="first", choices=("first", "second"))
+PLAY_FIELD = Field(
+    "play", gettext_noop("Play"), "choice", default="first", choices=("first", "second")
+)
 
 
 DRAWN_FIELDS = (
@@ -550,7 +562,7 @@ DRAWN_FIELDS = (
     at_least_field(default=1),
     turn_field(),
     PLAY_FIELD,
-    Field("mulligan", "Mulligan", "choice", default="none", choices=("none",)),
+    Field("mulligan", gettext_noop("Mulligan"), "choice", default="none", choices=("none",)),
 )
 
 

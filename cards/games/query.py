@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cards.games.fields import Field
+from cards.games.messages import gettext_noop
 from cards.games.text import fold
 
 #: A query longer than this is refused rather than translated.
@@ -30,10 +31,14 @@ MAX_TERMS = 40
 class QueryError(ValueError):
     """A query that cannot be understood; `position` is the character offset of the problem."""
 
-    def __init__(self, message: str, position: int):
-        self.message = message
+    def __init__(self, text: str, position: int, **values: object):
+        #: `text` is marked for the site's catalogue (`gettext_noop`) and filled with `values`
+        #: (`%(name)s`): `message` is the English, `cards.search.error_message` the reader's.
+        self.text = text
+        self.values = values
+        self.message = text % values if values else text
         self.position = position
-        super().__init__(f"{message} (at character {position + 1})")
+        super().__init__(f"{self.message} (at character {position + 1})")
 
 
 # --- The syntax tree -------------------------------------------------------------------------
@@ -126,7 +131,7 @@ def _read_quoted(raw: str, start: int) -> tuple[str, int]:
     """The text between the quote at `start` and its closing quote; the position after it."""
     end = raw.find('"', start + 1)
     if end < 0:
-        raise QueryError("this quote is never closed", start)
+        raise QueryError(gettext_noop("this quote is never closed"), start)
     return raw[start + 1 : end], end + 1
 
 
@@ -171,7 +176,7 @@ def _tokens(query: str) -> list[_Token]:
         term, position = _read_term(raw, start, position, negated)
         if not term.quoted and term.field is None and term.value.casefold() in _OR_WORDS:
             if negated:
-                raise QueryError("'-' cannot negate 'or'", start)
+                raise QueryError(gettext_noop("'-' cannot negate 'or'"), start)
             tokens.append(_Token("or", start))
         else:
             tokens.append(_Token("term", start, term))
@@ -191,7 +196,11 @@ def _read_term(raw: str, start: int, position: int, negated: bool) -> tuple[_Ter
     operator = match.group()
     operator_position = position + match.start()
     if not name:
-        raise QueryError(f"'{operator}' needs a field name before it, e.g. color{operator}…", start)
+        raise QueryError(
+            gettext_noop("'%(operator)s' needs a field name before it, e.g. color%(operator)s…"),
+            start,
+            operator=operator,
+        )
     value_position = operator_position + len(operator)
     if value_position < len(raw) and raw[value_position] == '"':
         value, end = _read_quoted(raw, value_position)
@@ -239,7 +248,12 @@ class _Parser:
         self.fields = field_lookup(fields)
         terms = sum(1 for token in self.tokens if token.kind == "term")
         if terms > MAX_TERMS:
-            raise QueryError(f"too many terms ({terms}); at most {MAX_TERMS}", 0)
+            raise QueryError(
+                gettext_noop("too many terms (%(terms)d); at most %(limit)d"),
+                0,
+                terms=terms,
+                limit=MAX_TERMS,
+            )
 
     def parse(self) -> Node:
         if not self.tokens:
@@ -247,7 +261,7 @@ class _Parser:
         result = self._or()
         if self.index < len(self.tokens):
             token = self.tokens[self.index]
-            raise QueryError("this ')' has no matching '('", token.position)
+            raise QueryError(gettext_noop("this ')' has no matching '('"), token.position)
         return result
 
     def _peek(self) -> _Token | None:
@@ -256,13 +270,13 @@ class _Parser:
     def _or(self) -> Node:
         first = self._peek()
         if first is not None and first.kind == "or":
-            raise QueryError("'or' needs a search term before it", first.position)
+            raise QueryError(gettext_noop("'or' needs a search term before it"), first.position)
         parts = [self._and()]
         while (token := self._peek()) is not None and token.kind == "or":
             self.index += 1
             following = self._peek()
             if following is None or following.kind in (")", "or"):
-                raise QueryError("'or' needs a search term after it", token.position)
+                raise QueryError(gettext_noop("'or' needs a search term after it"), token.position)
             parts.append(self._and())
         return parts[0] if len(parts) == 1 else AnyOf(tuple(parts))
 
@@ -284,11 +298,11 @@ class _Parser:
         opening = self.tokens[self.index - 1]
         closing = self._peek()
         if closing is not None and closing.kind == ")":
-            raise QueryError("these parentheses are empty", opening.position)
+            raise QueryError(gettext_noop("these parentheses are empty"), opening.position)
         inner = self._or()
         closing = self._peek()
         if closing is None or closing.kind != ")":
-            raise QueryError("this '(' is never closed", opening.position)
+            raise QueryError(gettext_noop("this '(' is never closed"), opening.position)
         self.index += 1
         return Not(token.position, inner) if negated else inner
 
@@ -302,15 +316,26 @@ class _Parser:
         if item is None:
             known = ", ".join(f.name for f in self.known)
             raise QueryError(
-                f"unknown field '{term.field}'; this game's fields are: {known}", term.position
+                gettext_noop("unknown field '%(field)s'; this game's fields are: %(known)s"),
+                term.position,
+                field=term.field,
+                known=known,
             )
         value = fold(term.value)
         if not value:
-            raise QueryError(f"'{term.field}{term.operator}' needs a value", term.value_position)
+            raise QueryError(
+                gettext_noop("'%(term)s' needs a value"),
+                term.value_position,
+                term=term.field + term.operator,
+            )
         if term.operator not in item.operators:
             raise QueryError(
-                f"'{term.operator}' compares numbers, and {item.name} is text: use ':' or '='",
+                gettext_noop(
+                    "'%(operator)s' compares numbers, and %(field)s is text: use ':' or '='"
+                ),
                 term.operator_position,
+                operator=term.operator,
+                field=item.name,
             )
         value = item.value_aliases.get(value, value)
         if item.kind == "number":
@@ -321,7 +346,7 @@ class _Parser:
 def _words(term: _Term) -> Words:
     value = fold(term.value)
     if not value:
-        raise QueryError("empty quotes: put a word between them", term.position)
+        raise QueryError(gettext_noop("empty quotes: put a word between them"), term.position)
     return Words(term.position, value)
 
 
@@ -329,7 +354,10 @@ def _whole_number(item: Field, term: _Term, value: str) -> int:
     digits = value.replace(",", "")
     if not re.fullmatch(r"[+-]?\d{1,9}", digits):
         raise QueryError(
-            f"{item.name} is a number: '{term.value}' is not a whole number", term.value_position
+            gettext_noop("%(field)s is a number: '%(value)s' is not a whole number"),
+            term.value_position,
+            field=item.name,
+            value=term.value,
         )
     return int(digits)
 
@@ -339,9 +367,11 @@ def parse(fields: tuple[Field, ...], query: str) -> Node:
     cannot be understood."""
     if len(query) > MAX_QUERY_LENGTH:
         raise QueryError(
-            f"the query is longer than {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH
+            gettext_noop("the query is longer than %(limit)d characters"),
+            MAX_QUERY_LENGTH,
+            limit=MAX_QUERY_LENGTH,
         )
     control = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", query)
     if control:
-        raise QueryError("the query holds a control character", control.start())
+        raise QueryError(gettext_noop("the query holds a control character"), control.start())
     return _Parser(fields, query).parse()

@@ -12,5 +12,6 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("token/", views.token, name="api-token"),
     path("token/revoke/", views.revoke_tokens, name="api-token-revoke"),
+    path("language/", views.set_language, name="set_language"),
     path("", include("django.contrib.auth.urls")),
 ]

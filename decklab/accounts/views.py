@@ -16,12 +16,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from knox.models import AuthToken
 
 from cards.links import email_context
-from decklab.accounts import limits
+from decklab.accounts import language, limits
 from decklab.accounts.forms import SignUpForm
 from decklab.accounts.tokens import new_token
 from decklab.decks.selectors import decks_of
@@ -137,3 +138,11 @@ def revoke_tokens(request: HttpRequest) -> HttpResponse:
     AuthToken.objects.filter(user=request.user).delete()
     messages.success(request, _("Every API token of your account was revoked."))
     return redirect("profile")
+
+
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's `set_language` (cookie and redirect), and a signed-in user's profile remembers it."""
+    response = i18n.set_language(request)
+    if request.method == "POST":
+        language.remember(request.user, request.POST.get("language"))
+    return response

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
+from django.utils.translation import gettext_noop
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
@@ -129,7 +130,10 @@ class DeckDetailApi(APIView):
                 zones = _zones_of(deck.game, data)
                 if zones is not None:
                     services.deck_save(
-                        deck=deck, zones=zones, expected_version=data["version"], note="API"
+                        deck=deck,
+                        zones=zones,
+                        expected_version=data["version"],
+                        note=gettext_noop("API"),
                     )
                 if {"name", "format", "visibility"} & set(data):
                     services.deck_update(

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.utils.text import format_lazy
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from cards.games.decklist import MAX_QUANTITY
 from cards.games.registry import all_games
@@ -17,25 +20,31 @@ ACTIONS = ("add", "set", "move", "deal")
 
 def _decklist_field(required: bool) -> forms.CharField:
     return forms.CharField(
+        label=_("Decklist"),
         required=required,
         widget=forms.Textarea(attrs={"rows": 10, "class": "code", "spellcheck": "false"}),
         max_length=MAX_DECKLIST_CHARS,
         error_messages={
-            "max_length": f"A decklist has at most {MAX_DECKLIST_CHARS:,} characters; "
-            "this one has %(show_value)d.",
+            "max_length": format_lazy(
+                _("A decklist has at most {limit} characters; this one has %(show_value)d."),
+                limit=f"{MAX_DECKLIST_CHARS:,}",
+            ),
         },
     )
 
 
 class NewDeckForm(forms.Form):
-    game = forms.ChoiceField(choices=[])
-    name = forms.CharField(max_length=120)
+    game = forms.ChoiceField(label=_("Game"), choices=[])
+    name = forms.CharField(label=_("Name"), max_length=120)
     decklist = _decklist_field(required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(game.slug, game.name) for game in all_games()]
-        self.fields["decklist"].help_text = "Optional: paste a decklist to start from."
+        japanese = get_language() == "ja"
+        self.fields["game"].choices = [
+            (game.slug, game.name_ja if japanese else game.name) for game in all_games()
+        ]
+        self.fields["decklist"].help_text = _("Optional: paste a decklist to start from.")
 
 
 class ChangeForm(forms.Form):
@@ -56,29 +65,31 @@ class ChangeForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        kind, _, argument = (data.get("op") or "").partition(":")
+        kind, _sep, argument = (data.get("op") or "").partition(":")
         if kind in ("add", "set") and argument:
             try:
                 data["action"], data["count"] = kind, int(argument)
             except ValueError:
-                raise forms.ValidationError(f"{argument!r} is not a number of copies.") from None
+                raise forms.ValidationError(
+                    _("%(value)r is not a number of copies.") % {"value": argument}
+                ) from None
         elif kind in ("set", "move"):
             data["action"] = kind
             data["to_zone"] = argument if kind == "move" else data.get("to_zone")
         elif kind:
-            raise forms.ValidationError(f"Unknown change {data['op']!r}.")
+            raise forms.ValidationError(_("Unknown change %(op)r.") % {"op": data["op"]})
         if not data.get("action"):
-            raise forms.ValidationError("Say what to change.")
+            raise forms.ValidationError(_("Say what to change."))
         target = data.get("target")
         if target:
-            zone, _, number = target.partition(":")
+            zone, _sep, number = target.partition(":")
             data["zone"], data["number"] = zone, number
         if data.get("action") != "deal" and not (data.get("zone") and data.get("number")):
-            raise forms.ValidationError("Name a card and a zone.")
+            raise forms.ValidationError(_("Name a card and a zone."))
         if data.get("action") == "move" and not data.get("to_zone"):
-            raise forms.ValidationError("Name the zone to move the card to.")
+            raise forms.ValidationError(_("Name the zone to move the card to."))
         if data.get("action") == "set" and (data.get("count") is None or data["count"] < 0):
-            raise forms.ValidationError("Give the number of copies (0 or more).")
+            raise forms.ValidationError(_("Give the number of copies (0 or more)."))
         return data
 
     def params(self) -> dict:
@@ -92,7 +103,9 @@ class ChangeForm(forms.Form):
 class ImportForm(forms.Form):
     decklist = _decklist_field(required=True)
     mode = forms.ChoiceField(
-        choices=[("replace", "Replace the deck"), ("add", "Add to the deck")], initial="replace"
+        label=_("Mode"),
+        choices=[("replace", _("Replace the deck")), ("add", _("Add to the deck"))],
+        initial="replace",
     )
 
 
@@ -100,10 +113,12 @@ class SettingsForm(forms.Form):
     """The deck's name, format and visibility; each field posts the value the page showed too
     (`show_hidden_initial`), so a save writes only what the player changed (`changed_data`)."""
 
-    name = forms.CharField(max_length=120, show_hidden_initial=True)
-    format = forms.ChoiceField(choices=[], show_hidden_initial=True)
-    visibility = forms.ChoiceField(choices=Visibility.choices, show_hidden_initial=True)
+    name = forms.CharField(label=_("Name"), max_length=120, show_hidden_initial=True)
+    format = forms.ChoiceField(label=_("Format"), choices=[], show_hidden_initial=True)
+    visibility = forms.ChoiceField(
+        label=_("Visibility"), choices=Visibility.choices, show_hidden_initial=True
+    )
 
     def __init__(self, *args, formats=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = [(f.slug, f.name) for f in formats]
+        self.fields["format"].choices = [(f.slug, _(f.name)) for f in formats]

@@ -12,9 +12,11 @@ import time
 from functools import cache
 
 from django.conf import settings
+from django.utils.translation import get_language, gettext, ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from cards.faces import FONT_PATH, face_png
+from cards.templatetags.games import game_name
 from decklab.decks.workspace import Workspace
 
 CELL_W, CELL_H = 150, 210
@@ -54,14 +56,16 @@ def deck_png(ws: Workspace, *, title: str) -> bytes:
     draw.text((MARGIN, 16), title[:60], font=_font(30), fill=INK)
     draw.text(
         (width - MARGIN, 24),
-        f"{ws.game.name} · {ws.format.name} · {ws.size} cards",
+        f"{game_name(ws.game_slug)} · {gettext(ws.format.name)} · "
+        + ngettext("%(count)d card", "%(count)d cards", ws.size) % {"count": ws.size},
         font=_font(18),
         fill=INK,
         anchor="ra",
     )
     y = HEADER
     for zone in zones:
-        draw.text((MARGIN, y + 6), f"{zone.label} ({zone.size})", font=_font(20), fill=INK)
+        label = zone.label_ja if get_language() == "ja" else zone.label
+        draw.text((MARGIN, y + 6), f"{label} ({zone.size})", font=_font(20), fill=INK)
         y += ZONE_TITLE
         for index, row in enumerate(zone.rows):
             x = MARGIN + (index % COLUMNS) * (CELL_W + GAP)

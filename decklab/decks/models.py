@@ -11,6 +11,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from cards.models import game_field
 
@@ -24,9 +25,9 @@ def new_code() -> str:
 
 
 class Visibility(models.TextChoices):
-    PRIVATE = "private", "Private: only you"
-    UNLISTED = "unlisted", "Unlisted: anyone with the link"
-    PUBLIC = "public", "Public: listed on the public decks page"
+    PRIVATE = "private", _("Private: only you")
+    UNLISTED = "unlisted", _("Unlisted: anyone with the link")
+    PUBLIC = "public", _("Public: listed on the public decks page")
 
 
 class Deck(models.Model):
@@ -50,6 +51,8 @@ class Deck(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("deck")
+        verbose_name_plural = _("decks")
         ordering = ["-updated_at", "-id"]
         indexes = [models.Index(fields=["game", "visibility", "-updated_at"], name="deck_public")]
 

@@ -14,7 +14,7 @@ from django.http import Http404
 
 from cards.games.base import Deck as GameDeck
 from cards.games.base import Entry
-from cards.games.decklist import export, natural_key
+from cards.games.decklist import export, export_recipe, natural_key
 from cards.games.registry import get_game
 from cards.models import Card
 from decklab.decks.models import Deck, DeckVersion, Visibility
@@ -106,6 +106,11 @@ def game_deck(
 
 def decklist_text(game: str, deck: GameDeck) -> str:
     return export(get_game(game), deck)
+
+
+def recipe_text(game: str, deck: GameDeck) -> str:
+    """The Japanese recipe style (`カード名 ×3`) for posting a deck."""
+    return export_recipe(get_game(game), deck)
 
 
 def public_decks(

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
@@ -34,10 +35,17 @@ class StaleDeck(DeckError):
         self.current = current
         self.expected = expected
         super().__init__(
-            f"This deck changed since you loaded it: you edited version {expected}, but version "
-            f"{current.number} was saved meanwhile. Your change was not saved; the current version "
-            "is shown — apply your change again."
+            gettext(
+                "This deck changed since you loaded it: you edited version %(expected)s, but "
+                "version %(current)s was saved meanwhile. Your change was not saved; the current "
+                "version is shown — apply your change again."
+            )
+            % {"expected": expected, "current": current.number}
         )
+
+
+def _visibility_error() -> str:
+    return gettext("Visibility is one of %(values)s.") % {"values": ", ".join(Visibility.values)}
 
 
 def _checked_zones(game_slug: str, zones: Mapping) -> edits.Zones:
@@ -52,7 +60,10 @@ def _checked_zones(game_slug: str, zones: Mapping) -> edits.Zones:
     )
     unknown = sorted(wanted - known)
     if unknown:
-        raise DeckError(f"No {game.name} card has the number {', '.join(unknown[:10])}.")
+        raise DeckError(
+            gettext("No %(game)s card has the number %(numbers)s.")
+            % {"game": game.name, "numbers": ", ".join(unknown[:10])}
+        )
     return clean
 
 
@@ -96,7 +107,7 @@ def deck_create(
     format: str | None = None,
     zones: Mapping | None = None,
     visibility: str = Visibility.PRIVATE,
-    note: str = "created",
+    note: str = gettext_noop("created"),
     forked_from: DeckVersion | None = None,
 ) -> Deck:
     try:
@@ -104,7 +115,7 @@ def deck_create(
     except UnknownGame as error:
         raise DeckError(str(error)) from None
     if visibility not in Visibility.values:
-        raise DeckError(f"Visibility is one of {', '.join(Visibility.values)}.")
+        raise DeckError(_visibility_error())
     deck = Deck.objects.create(
         owner=owner,
         game=game,
@@ -119,7 +130,7 @@ def deck_create(
 
 @transaction.atomic
 def deck_save(
-    *, deck: Deck, zones: Mapping, expected_version: int, note: str = "saved"
+    *, deck: Deck, zones: Mapping, expected_version: int, note: str = gettext_noop("saved")
 ) -> DeckVersion:
     """Save new quantities as the next version, unless someone saved since `expected_version`."""
     locked = Deck.objects.select_for_update().get(pk=deck.pk)
@@ -175,7 +186,7 @@ def deck_update(
         wanted["format"] = _checked_format(locked.game, format)
     if visibility is not None:
         if visibility not in Visibility.values:
-            raise DeckError(f"Visibility is one of {', '.join(Visibility.values)}.")
+            raise DeckError(_visibility_error())
         wanted["visibility"] = visibility
     changed = [field for field, value in wanted.items() if getattr(locked, field) != value]
     for field in changed:
@@ -192,7 +203,9 @@ def deck_revert(*, deck: Deck, number: int, expected_version: int) -> DeckVersio
     try:
         old = deck.versions.get(number=number)
     except DeckVersion.DoesNotExist:
-        raise DeckError(f"This deck has no version {number}.") from None
+        raise DeckError(
+            gettext("This deck has no version %(number)s.") % {"number": number}
+        ) from None
     return deck_save(
         deck=deck, zones=old.zones, expected_version=expected_version, note=f"revert to v{number}"
     )

@@ -11,6 +11,8 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from cards.games.base import Deck
 from cards.games.charts import NONE
 from cards.games.registry import get_game
@@ -156,5 +158,6 @@ def deck_charts(game_slug: str, deck: Deck) -> list[Chart]:
         for entry in deck.entries(zone):
             for value in values(entry.card):
                 counts[value] += entry.count
-        charts.append(chart(title, counts))
+        # Titles are marked in the pure core (`gettext_noop`); the reader's language is chosen here.
+        charts.append(chart(gettext(title), counts))
     return charts

@@ -26,6 +26,7 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import replace_url, trigger_client_event
 
@@ -211,7 +212,10 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
     form = ChangeForm(request.POST)
     error, status = "", 200
     if not form.is_valid():
-        error, status = " ".join(form.non_field_errors()) or "That change is not possible.", 400
+        error, status = (
+            " ".join(form.non_field_errors()) or gettext("That change is not possible."),
+            400,
+        )
     else:
         try:
             services.deck_edit(
@@ -256,7 +260,7 @@ def deck_settings(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             changed = {field: form.cleaned_data[field] for field in form.changed_data}
             services.deck_update(deck=deck, **changed)
-            messages.success(request, "Deck settings saved.")
+            messages.success(request, gettext("Deck settings saved."))
         except services.DeckError as refused:
             messages.error(request, str(refused))
     else:
@@ -278,7 +282,10 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
     )
     try:
         services.deck_save(
-            deck=deck, zones=zones, expected_version=_expected_version(request), note="import"
+            deck=deck,
+            zones=zones,
+            expected_version=_expected_version(request),
+            note=gettext_noop("import"),
         )
     except services.DeckError as refused:
         messages.error(request, str(refused))
@@ -286,7 +293,7 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
     if problems:
         _keep_problems(request, text, problems)
     else:
-        messages.success(request, "Decklist imported.")
+        messages.success(request, gettext("Decklist imported."))
     return redirect("decks:editor", pk=deck.pk)
 
 
@@ -318,8 +325,14 @@ def _keep_problems(request: HttpRequest, text: str, problems) -> None:
     ]
     messages.warning(
         request,
-        f"{len(problems)} line(s) could not be read; the rest was imported. "
-        "Correct them below and import again.",
+        ngettext(
+            "%(count)d line could not be read; the rest was imported. "
+            "Correct it below and import again.",
+            "%(count)d lines could not be read; the rest was imported. "
+            "Correct them below and import again.",
+            len(problems),
+        )
+        % {"count": len(problems)},
     )
 
 
@@ -349,7 +362,7 @@ def _search(ws: Workspace, query: str) -> dict:
     except QueryError as error:
         return {"query": query, "cards": [], "error": error}
     game = get_game(ws.game_slug)
-    labels = {zone.slug: zone.label for zone in game.zones}
+    labels = ws.zone_labels
     return {
         "query": query,
         "error": None,
@@ -367,7 +380,7 @@ def _search(ws: Workspace, query: str) -> dict:
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     services.deck_delete(deck=deck)
-    messages.success(request, f"Deck “{deck.name}” deleted.")
+    messages.success(request, gettext("Deck “%(name)s” deleted.") % {"name": deck.name})
     return redirect("profile")
 
 
@@ -415,7 +428,11 @@ def revert(request: HttpRequest, pk: int) -> HttpResponse:
             number=-1 if revert_to is None else revert_to,
             expected_version=_expected_version(request),
         )
-        messages.success(request, f"Version {number} is now the current version ({deck.version}).")
+        messages.success(
+            request,
+            gettext("Version %(number)s is now the current version (%(version)s).")
+            % {"number": number, "version": deck.version},
+        )
     except services.DeckError as refused:
         messages.error(request, str(refused))
     return redirect("decks:editor", pk=deck.pk)
@@ -484,8 +501,10 @@ def _shared_workspace(request: HttpRequest, code: str) -> Workspace:
     return _workspace(request, selectors.deck_by_code(request.user, code))
 
 
-def _text_response(ws: Workspace) -> HttpResponse:
-    return HttpResponse(ws.text, content_type="text/plain; charset=utf-8")
+def _text_response(request: HttpRequest, ws: Workspace) -> HttpResponse:
+    """The decklist as text: canonical, or `?style=recipe` for the Japanese recipe style."""
+    text = ws.recipe if request.GET.get("style") == "recipe" else ws.text
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 
 def _refuse_too_large(view):
@@ -524,7 +543,7 @@ def _sheet_response(request: HttpRequest, ws: Workspace, title: str) -> HttpResp
 
 @require_GET
 def text(request: HttpRequest, code: str) -> HttpResponse:
-    return _text_response(_shared_workspace(request, code))
+    return _text_response(request, _shared_workspace(request, code))
 
 
 @require_GET
@@ -598,13 +617,16 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
             _keep_problems(request, text, problems)
     elif "format" in request.POST:
         if request.POST["format"] not in {f.slug for f in ws.formats}:
-            raise services.DeckError(f"{ws.game.name} has no format {request.POST['format']!r}.")
+            raise services.DeckError(
+                gettext("%(game)s has no format %(format)r.")
+                % {"game": ws.game.name, "format": request.POST["format"]}
+            )
         format_slug = request.POST["format"]
     else:
         form = ChangeForm(request.POST)
         if not form.is_valid():
             raise services.DeckError(
-                " ".join(form.non_field_errors()) or "That change is not possible."
+                " ".join(form.non_field_errors()) or gettext("That change is not possible.")
             )
         params = form.params()
         action = form.cleaned_data["action"]
@@ -622,7 +644,8 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
         )
         if unknown:
             raise services.DeckError(
-                f"No {ws.game.name} card has the number {', '.join(sorted(unknown))}."
+                gettext("No %(game)s card has the number %(numbers)s.")
+                % {"game": ws.game.name, "numbers": ", ".join(sorted(unknown))}
             )
     return Workspace(ws.game_slug, format_slug, edits.normalize(ws.game, zones), lang=ws.lang)
 
@@ -636,7 +659,7 @@ def build_panel(request: HttpRequest, game: str, name: str) -> HttpResponse:
 @require_GET
 @_refuse_too_large
 def build_text(request: HttpRequest, game: str) -> HttpResponse:
-    return _text_response(_stateless(request, game, request.GET.get("c")))
+    return _text_response(request, _stateless(request, game, request.GET.get("c")))
 
 
 @require_GET
@@ -660,7 +683,7 @@ def build_save(request: HttpRequest, game: str) -> HttpResponse:
     ws = _stateless(request, game, request.POST.get("code"))
     if not request.user.is_authenticated:
         messages.info(
-            request, "Sign in (or sign up) to save this deck; your deck stays in the link."
+            request, gettext("Sign in (or sign up) to save this deck; your deck stays in the link.")
         )
         return redirect(f"{reverse('login')}?{urlencode({'next': _build_url(ws)})}")
     try:
@@ -670,7 +693,7 @@ def build_save(request: HttpRequest, game: str) -> HttpResponse:
             name=request.POST.get("name", "") or f"{ws.game.name} deck",
             format=ws.format_slug,
             zones=ws.zones,
-            note="saved from a deck code",
+            note=gettext_noop("saved from a deck code"),
         )
     except services.DeckError as refused:
         messages.error(request, str(refused))
@@ -730,6 +753,10 @@ def _simulate(
     return render(request, "decks/_simulation.html", context, status=status)
 
 
+def _version_label(name: str, version: int) -> str:
+    return gettext("%(name)s (version %(version)s)") % {"name": name, "version": version}
+
+
 @require_POST
 def simulate(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
@@ -737,19 +764,22 @@ def simulate(request: HttpRequest, pk: int) -> HttpResponse:
     form = SimulationForm(request.POST)
     if not form.is_valid():
         return render(
-            request, "decks/_simulation.html", {"error": "Check trials and seed."}, status=400
+            request,
+            "decks/_simulation.html",
+            {"error": gettext("Check trials and seed.")},
+            status=400,
         )
-    targets = [(f"{deck.name} (version {deck.version})", ws)]
+    targets = [(_version_label(deck.name, deck.version), ws)]
     kind, _, raw_ident = form.cleaned_data["compare"].partition(":")
     ident = whole_number(raw_ident)
     if kind == "version" and ident is not None:
         old = selectors.version_of(deck, ident)
         targets.append(
-            (f"{deck.name} (version {old.number})", Workspace(deck.game, deck.format, old.zones))
+            (_version_label(deck.name, old.number), Workspace(deck.game, deck.format, old.zones))
         )
     elif kind == "deck" and ident is not None:
         other = selectors.deck_for_owner(request.user, ident)
-        targets.append((f"{other.name} (version {other.version})", _workspace(request, other)))
+        targets.append((_version_label(other.name, other.version), _workspace(request, other)))
     return _simulate(request, targets, form)
 
 
@@ -760,6 +790,9 @@ def build_simulate(request: HttpRequest, game: str) -> HttpResponse:
     form = SimulationForm(request.POST)
     if not form.is_valid():
         return render(
-            request, "decks/_simulation.html", {"error": "Check trials and seed."}, status=400
+            request,
+            "decks/_simulation.html",
+            {"error": gettext("Check trials and seed.")},
+            status=400,
         )
-    return _simulate(request, [("This deck", ws)], form)
+    return _simulate(request, [(gettext("This deck"), ws)], form)

@@ -86,6 +86,20 @@ class Workspace:
         return self.game.formats
 
     @property
+    def zone_labels(self) -> dict[str, str]:
+        """Zone names by slug for buttons (`+ Main`, `→ Side`): Japanese ones in Japanese."""
+        japanese = self.lang == "ja"
+        return {z.slug: z.label_ja if japanese else z.label for z in self.game.zones}
+
+    @property
+    def default_zone_label(self) -> str:
+        """The zone drawn from (statistics, goldfish): its slug in English, its name in Japanese."""
+        slug = self.game.default_zone
+        if self.lang != "ja":
+            return slug
+        return next((z.label_ja for z in self.game.zones if z.slug == slug), slug)
+
+    @property
     def version(self) -> int | None:
         return self.deck.version if self.deck else None
 
@@ -108,6 +122,10 @@ class Workspace:
     @cached_property
     def text(self) -> str:
         return selectors.decklist_text(self.game_slug, self.game_deck)
+
+    @cached_property
+    def recipe(self) -> str:
+        return selectors.recipe_text(self.game_slug, self.game_deck)
 
     @cached_property
     def code(self) -> str:
@@ -165,7 +183,7 @@ class Workspace:
             for zone, cards in self.zones.items()
             for number, count in cards.items()
         }
-        labels = {zone.slug: zone.label for zone in self.game.zones}
+        labels = self.zone_labels
         allowed = self._cached(
             "zones",
             lambda: {

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 
 from cards.games import jsontext
 from cards.games.goldfish import DEFAULT_TRIALS, MAX_SEED
@@ -57,7 +58,9 @@ def goals_from_data(goal_forms: list[dict[str, Any]], data: Any) -> list[dict[st
         try:
             goals = jsontext.loads(typed)
         except ValueError as error:
-            raise forms.ValidationError(f"The goals are not valid JSON: {error}.") from None
+            raise forms.ValidationError(
+                gettext("The goals are not valid JSON: %(error)s.") % {"error": error}
+            ) from None
         return goals if isinstance(goals, list) else [goals]
     goals = []
     ticked = set(data.getlist("goal"))
@@ -77,7 +80,7 @@ def goals_from_data(goal_forms: list[dict[str, Any]], data: Any) -> list[dict[st
                 goal[field_spec["name"]] = _value(field_spec, raw)
         goals.append(goal)
     if not goals:
-        raise forms.ValidationError("Tick at least one goal.")
+        raise forms.ValidationError(gettext("Tick at least one goal."))
     if data.get("every_turn"):
         return [series for goal in goals for series in _every_turn(goal)]
     return goals
@@ -95,7 +98,8 @@ def _value(field_spec: Mapping[str, Any], raw: str) -> Any:
             return float(raw)
         except ValueError:
             raise forms.ValidationError(
-                f"{field_spec['label']}: {raw!r} is not a number."
+                gettext("%(field)s: %(value)r is not a number.")
+                % {"field": gettext(field_spec["label"]), "value": raw}
             ) from None
     if kind == "mapping":
         return _mapping(field_spec["label"], raw)
@@ -114,7 +118,9 @@ def _mapping(label: str, raw: str) -> Any:
         try:
             return jsontext.loads(raw)
         except ValueError:
-            raise forms.ValidationError(f"{label}: this is not a JSON object.") from None
+            raise forms.ValidationError(
+                gettext("%(field)s: this is not a JSON object.") % {"field": gettext(label)}
+            ) from None
     out = {}
     for line in raw.splitlines():
         if not line.strip():
@@ -123,10 +129,14 @@ def _mapping(label: str, raw: str) -> Any:
         try:
             out[name.strip()] = float(value)
         except ValueError:
-            raise forms.ValidationError(f"{label}: write each line as `name = number`.") from None
+            raise forms.ValidationError(_mapping_error(label)) from None
         if not sep or not name.strip():
-            raise forms.ValidationError(f"{label}: write each line as `name = number`.")
+            raise forms.ValidationError(_mapping_error(label))
     return out
+
+
+def _mapping_error(label: str) -> str:
+    return gettext("%(field)s: write each line as `name = number`.") % {"field": gettext(label)}
 
 
 def goal_fieldsets(goal_forms: list[dict[str, Any]], data: Any) -> list[dict[str, Any]]:

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from cards.models import game_field
 
 
 class SimulationRun(models.Model):
     class Status(models.TextChoices):
-        QUEUED = "queued", "queued"
-        RUNNING = "running", "running"
-        DONE = "done", "done"
-        FAILED = "failed", "failed"
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
 
     #: Who asked; null for runs started by the operator's tools (the benchmark, the admin).
     owner = models.ForeignKey(
@@ -60,6 +61,8 @@ class SimulationRun(models.Model):
     heartbeat_at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("simulation run")
+        verbose_name_plural = _("simulation runs")
         ordering = ["-created_at", "-id"]
         indexes = [
             models.Index(fields=["owner", "status"], name="run_owner_status"),

@@ -29,10 +29,11 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import DatabaseError, close_old_connections, transaction
 from django.db.models import F, Q, QuerySet, Value
 from django.db.models.functions import Coalesce
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext, ngettext
 
 from cards.games import decklist as decklist_text
-from cards.games import goldfish
+from cards.games import goldfish, messages
 from cards.games.game import UnknownFormat
 from cards.games.goldfish import GoalError, Plan, Tally
 from cards.games.registry import UnknownGame, get_game
@@ -102,8 +103,11 @@ def _check_user_limits(user: AbstractBaseUser) -> None:
     active = runs.filter(status__in=ACTIVE).count()
     if active >= settings.GOLDFISH_MAX_ACTIVE_RUNS:
         raise SimulationRefused(
-            f"You already have {active} runs in progress (at most "
-            f"{settings.GOLDFISH_MAX_ACTIVE_RUNS}); start another when one has finished.",
+            gettext(
+                "You already have %(active)d runs in progress (at most %(limit)d); "
+                "start another when one has finished."
+            )
+            % {"active": active, "limit": settings.GOLDFISH_MAX_ACTIVE_RUNS},
             retry_later=True,
         )
     hour_ago = timezone.now() - timedelta(hours=1)
@@ -114,8 +118,12 @@ def _check_user_limits(user: AbstractBaseUser) -> None:
         wait = recent[0][0] + timedelta(hours=1) - timezone.now()
         minutes = max(1, round(wait.total_seconds() / 60))
         raise SimulationRefused(
-            f"At most {settings.GOLDFISH_RUNS_PER_HOUR} runs per hour; try again in "
-            f"{minutes} minute{'s' if minutes != 1 else ''}.",
+            ngettext(
+                "At most %(limit)d runs per hour; try again in %(minutes)d minute.",
+                "At most %(limit)d runs per hour; try again in %(minutes)d minutes.",
+                minutes,
+            )
+            % {"limit": settings.GOLDFISH_RUNS_PER_HOUR, "minutes": minutes},
             retry_later=True,
         )
 
@@ -174,13 +182,14 @@ def build_plan(game: str, decklist: str, goals: Any) -> Plan:
     except limits.TooLarge as error:
         raise GoalError(str(error)) from None
     if problems:
-        shown = [problem.message() for problem in problems[:_SHOWN_PROBLEMS]]
+        lang = messages.choose_language(translation.get_language())
+        shown = [problem.message(lang) for problem in problems[:_SHOWN_PROBLEMS]]
         more = len(problems) - len(shown)
         if more:
-            shown.append(f"… and {more} more.")
-        raise GoalError("The decklist has problems: " + " ".join(shown))
+            shown.append(gettext("… and %(more)d more.") % {"more": more})
+        raise GoalError(gettext("The decklist has problems:") + " " + " ".join(shown))
     if not any(True for _ in deck.entries()):
-        raise GoalError("The decklist holds no cards.")
+        raise GoalError(gettext("The decklist holds no cards."))
     return goldfish.plan(game, deck, goals, pool=pool)
 
 

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HTMX_STOP_POLLING
 
@@ -24,11 +25,13 @@ from decklab.goldfish.models import SimulationRun
 
 def _state_context(run: SimulationRun) -> dict[str, Any]:
     results = (run.results or {}).get("results", [])
+    # English keeps the goal's own keys (`drawn: cards …, at least 1`); Japanese reads the labels.
+    names = charts.goal_names(run.game) if get_language() == "ja" else None
     return {
         "run": run,
         "percent": round(run.progress * 100),
-        "rows": charts.rows(results),
-        "chart": charts.probability_by_turn(results),
+        "rows": charts.rows(results, names),
+        "chart": charts.probability_by_turn(results, names),
     }
 
 

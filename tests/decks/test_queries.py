@@ -5,8 +5,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from cards import validation
 from cards.models import Card
-from decklab.decks import workspace
+from decklab.decks import stats, workspace
 from decklab.decks.services import deck_create
 from tests.decks.factories import LEGAL_DBSCG
 
@@ -38,9 +39,16 @@ def test_the_editor_page_makes_as_many_queries_for_2_cards_as_for_18(
         assert queries_for(client, full) == cold
     queries_for(client, small)
     queries_for(client, full)
-    # The legality, format and statistics panels check the deck the page already resolved: they
-    # read no rows of their own, from the cache or not.
+    # The legality, format and statistics panels check the deck the page already resolved and
+    # read no rows of their own; cached, none is computed again.
+    computed = []
+    for module, name in ((validation, "check"), (validation, "matrix"), (stats, "deck_charts")):
+        original = getattr(module, name)
+        monkeypatch.setattr(
+            module, name, lambda *a, _o=original, _n=name, **k: computed.append(_n) or _o(*a, **k)
+        )
     assert queries_for(client, small) == queries_for(client, full) == cold
+    assert computed == []
 
 
 def test_a_cached_panel_changes_with_the_deck_and_its_cards(client, owner, dbscg_cards):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from cards.games.charts import Charts, card_type, one
+from cards.games.messages import gettext_noop
 
 CHARTS: Charts = (
-    ("Cost", one("cost")),
-    ("Kinds", card_type),
+    (gettext_noop("Cost"), one("cost")),
+    (gettext_noop("Kinds"), card_type),
 )

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from cards.games.fields import NUMBER, Field, facts, flags, folded_aliases, name_field, names
+from cards.games.messages import gettext_noop
 
 from .schema import KINDS
 
 FIELDS: tuple[Field, ...] = (
-    name_field("Name", names()),
+    name_field(gettext_noop("Name"), names()),
     NUMBER,
     Field(
         "kind",
         "tag",
-        "Kind",
+        gettext_noop("Kind"),
         facts("kind"),
         ("type", "t", "種類"),
         choices=KINDS,
@@ -21,7 +22,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "set",
         "tag",
-        "Set deck",
+        gettext_noop("Set deck"),
         facts("sets"),
         ("sets", "s", "セット"),
         examples=("set:bladeRondo",),
@@ -29,7 +30,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "cost",
         "number",
-        "Cost",
+        gettext_noop("Cost"),
         facts("cost"),
         ("コスト",),
         column="cost",
@@ -38,7 +39,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "is",
         "tag",
-        "Flags",
+        gettext_noop("Flags"),
         flags(limited="limited"),
         (),
         choices=("limited",),

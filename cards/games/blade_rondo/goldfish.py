@@ -33,6 +33,7 @@ from cards.games.goldfish import (
     named,
     turn_field,
 )
+from cards.games.messages import gettext_noop
 from cards.games.sim import batches, deal_kinds
 
 from .legality import dealt_size
@@ -62,9 +63,11 @@ def prepare_dealt(context: Context, goal: dict[str, Any]) -> DrawnGoal:
 
 DEALT_GOAL = GoalType(
     name="dealt",
-    label="Cards dealt",
-    description="P(at least k of these cards are among the cards dealt from the pool: 15, or 10 "
-    "from Bread Rondo).",
+    label=gettext_noop("Cards dealt"),
+    description=gettext_noop(
+        "P(at least k of these cards are among the cards dealt from the pool: 15, or 10 "
+        "from Bread Rondo)."
+    ),
     fields=(cards_field(), at_least_field(default=1)),
     prepare=prepare_dealt,
 )
@@ -169,24 +172,36 @@ def prepare_best_hand(context: Context, goal: dict[str, Any]) -> BestHandGoal:
 
 BEST_HAND = GoalType(
     name="best_hand",
-    label="Best 7 of the cards dealt",
+    label=gettext_noop("Best 7 of the cards dealt"),
     description=(
-        "Score every card (by number, name or kind; others get the default), keep the best 7 of "
-        "the cards dealt: the mean best-7 score and P(at least s)."
+        gettext_noop(
+            "Score every card (by number, name or kind; others get the default), keep the best 7 of "
+            "the cards dealt: the mean best-7 score and P(at least s)."
+        )
     ),
     fields=(
         Field(
             "scores",
-            "Scores by card number, name or kind",
+            gettext_noop("Scores by card number, name or kind"),
             "mapping",
             default={},
-            help='e.g. {"physical": 2, "BR-01": 5}',
+            help=gettext_noop('e.g. {"physical": 2, "BR-01": 5}'),
         ),
         Field(
-            "default_score", "Score of other cards", "int", default=0, minimum=-1000, maximum=1000
+            "default_score",
+            gettext_noop("Score of other cards"),
+            "int",
+            default=0,
+            minimum=-1000,
+            maximum=1000,
         ),
         Field(
-            "score_at_least", "Best-7 score at least", "int", default=1, minimum=-7000, maximum=7000
+            "score_at_least",
+            gettext_noop("Best-7 score at least"),
+            "int",
+            default=1,
+            minimum=-7000,
+            maximum=7000,
         ),
     ),
     prepare=prepare_best_hand,
@@ -339,11 +354,13 @@ def prepare_voltage(context: Context, goal: dict[str, Any]) -> VoltageGoal:
 
 VOLTAGE = GoalType(
     name="voltage",
-    label="Voltage budget by turn",
+    label=gettext_noop("Voltage budget by turn"),
     description=(
-        "Voltage +1 a turn (at 9: life −1 instead), the turn's cost budget is the voltage; "
-        "P(these cards are all dealt and each can be used once by turn t within the budgets), "
-        "with the voltage, budget and life of every turn."
+        gettext_noop(
+            "Voltage +1 a turn (at 9: life −1 instead), the turn's cost budget is the voltage; "
+            "P(these cards are all dealt and each can be used once by turn t within the budgets), "
+            "with the voltage, budget and life of every turn."
+        )
     ),
     fields=(cards_field(), turn_field(default=3, maximum=20), PLAY_FIELD),
     prepare=prepare_voltage,

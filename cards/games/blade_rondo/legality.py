@@ -19,6 +19,7 @@ from typing import Any
 from cards.games import messages
 from cards.games.base import Deck, Format, GameData, Rule, Violation
 from cards.games.game import name_key, slug_of
+from cards.games.messages import gettext_noop
 from cards.games.rules import CopyLimit, Sizes, ZoneSize, noun, zone_names
 
 GAME = slug_of(__package__ or __name__)
@@ -317,14 +318,18 @@ def rules(pool_rule: Rule) -> tuple[Rule, ...]:
 FORMATS = (
     Format(
         "set",
-        "Set deck",
+        gettext_noop("Set deck"),
         rules=rules(SetPool("The pool is exactly one set deck (RULES.md §4.2.1).")),
-        description="Play a set deck or a mixed deck as sold: the pool must match one exactly.",
+        description=gettext_noop(
+            "Play a set deck or a mixed deck as sold: the pool must match one exactly."
+        ),
     ),
     Format(
         "free",
-        "Free construction",
+        gettext_noop("Free construction"),
         rules=rules(FreePool("The pool: 40 cards, 20 different cards × 2 copies (RULES.md §4.3).")),
-        description="Any 20 different cards, 2 copies of each (the free rules are uncertain).",
+        description=gettext_noop(
+            "Any 20 different cards, 2 copies of each (the free rules are uncertain)."
+        ),
     ),
 )

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from cards.games.base import Card
 from cards.games.charts import NONE, Charts, card_type, many, one
+from cards.games.messages import gettext_noop
 
 
 def _specified(card: Card) -> Iterable[object]:
@@ -17,9 +18,9 @@ def _keywords(card: Card) -> Iterable[object]:
 
 
 CHARTS: Charts = (
-    ("Energy cost", one("energy_cost")),
-    ("Colours", many("colors")),
-    ("Types", card_type),
-    ("Specified colours", _specified),
-    ("Keywords", _keywords),
+    (gettext_noop("Energy cost"), one("energy_cost")),
+    (gettext_noop("Colours"), many("colors")),
+    (gettext_noop("Types"), card_type),
+    (gettext_noop("Specified colours"), _specified),
+    (gettext_noop("Keywords"), _keywords),
 )

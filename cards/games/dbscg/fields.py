@@ -8,16 +8,28 @@ from cards.games.fields import (
     facts,
     folded_aliases,
     integers,
+    japanese_names,
     keyword_field,
     name_field,
     names,
     type_field,
 )
+from cards.games.messages import gettext_noop
 
 from .schema import COLORS, TYPES
 
+#: Colours by their Japanese names: a search alias, and what Japanese pages show.
+COLOR_NAMES = {
+    "赤": "Red",
+    "青": "Blue",
+    "緑": "Green",
+    "黄": "Yellow",
+    "黒": "Black",
+    "白": "White",
+}
+
 FIELDS: tuple[Field, ...] = (
-    name_field("Name (either side)", names("name_back")),
+    name_field(gettext_noop("Name (either side)"), names("name_back")),
     NUMBER,
     type_field(
         TYPES,
@@ -32,26 +44,18 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "color",
         "tag",
-        "Colour",
+        gettext_noop("Colour"),
         facts("colors"),
         ("c", "colour", "colors", "色"),
         choices=COLORS,
-        value_aliases=folded_aliases(
-            {
-                "赤": "Red",
-                "青": "Blue",
-                "緑": "Green",
-                "黄": "Yellow",
-                "黒": "Black",
-                "白": "White",
-            }
-        ),
+        value_aliases=folded_aliases(COLOR_NAMES),
+        names_ja=japanese_names(COLOR_NAMES),
         examples=("color:red", "-color:black", "色:赤"),
     ),
     Field(
         "cost",
         "number",
-        "Energy cost",
+        gettext_noop("Energy cost"),
         integers(facts("energy_cost")),
         ("e", "energy", "コスト", "エナジー"),
         column="cost",
@@ -61,7 +65,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "power",
         "number",
-        "Power (front side)",
+        gettext_noop("Power (front side)"),
         facts("power"),
         ("p", "パワー"),
         column="power",
@@ -70,7 +74,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "combo",
         "number",
-        "Combo power",
+        gettext_noop("Combo power"),
         facts("combo_power"),
         ("combo_power", "コンボ", "コンボパワー"),
         examples=("combo>=10000",),
@@ -78,7 +82,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "combocost",
         "number",
-        "Combo cost",
+        gettext_noop("Combo cost"),
         facts("combo_cost"),
         ("combo_cost", "コンボコスト"),
         examples=("combocost=0",),
@@ -86,17 +90,31 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "spec",
         "tag",
-        "Specified cost (colour letters)",
+        gettext_noop("Specified cost (colour letters)"),
         facts("specified_cost"),
         ("specified", "specified_cost", "指定コスト"),
         examples=("spec=RR",),
     ),
-    Field("set", "tag", "Set", facts("set"), ("s", "弾", "セット"), examples=("set:BT20",)),
-    Field("rarity", "tag", "Rarity", facts("rarity"), ("r", "レアリティ"), examples=("r=scr",)),
+    Field(
+        "set",
+        "tag",
+        gettext_noop("Set"),
+        facts("set"),
+        ("s", "弾", "セット"),
+        examples=("set:BT20",),
+    ),
+    Field(
+        "rarity",
+        "tag",
+        gettext_noop("Rarity"),
+        facts("rarity"),
+        ("r", "レアリティ"),
+        examples=("r=scr",),
+    ),
     Field(
         "trait",
         "tag",
-        "Special trait",
+        gettext_noop("Special trait"),
         facts("traits"),
         ("traits", "特徴"),
         examples=("trait:saiyan",),
@@ -104,11 +122,18 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "character",
         "tag",
-        "Character",
+        gettext_noop("Character"),
         facts("characters", split="//"),
         ("char", "characters", "キャラ", "キャラクター"),
         examples=("char:goku",),
     ),
-    Field("era", "tag", "Era", facts("era", split="//"), ("時代",), examples=("era:broly",)),
+    Field(
+        "era",
+        "tag",
+        gettext_noop("Era"),
+        facts("era", split="//"),
+        ("時代",),
+        examples=("era:broly",),
+    ),
     keyword_field(('kw:"super combo"', "kw=barrier")),
 )

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from cards.games import messages
 from cards.games.base import Card, Deck, Entry, Format, GameData, Rule, Violation
 from cards.games.game import slug_of, unpadded_number_key
+from cards.games.messages import gettext_noop
 from cards.games.rules import (
     Cap,
     CopyLimit,
@@ -228,24 +229,28 @@ def rules(main: Sizes, main_rule: str, zdeck: Sizes, zdeck_rule: str) -> tuple[R
 FORMATS = (
     Format(
         "zenkai",
-        "ZENKAI",
+        gettext_noop("ZENKAI"),
         rules=rules(
             main=Sizes.between(50, 60),
             main_rule="Main deck: 50 to 60 cards (RULES.md §2.1.2).",
             zdeck=Sizes.between(0, 7),
             zdeck_rule="Z-deck: 0 to 7 cards (RULES.md §2.1.7).",
         ),
-        description="The ZENKAI series rules: 50–60 main-deck cards and a Z-deck of up to 7.",
+        description=gettext_noop(
+            "The ZENKAI series rules: 50–60 main-deck cards and a Z-deck of up to 7."
+        ),
     ),
     Format(
         "classic",
-        "Classic (before ZENKAI)",
+        gettext_noop("Classic (before ZENKAI)"),
         rules=rules(
             main=Sizes.exactly(50),
             main_rule="Main deck: exactly 50 cards (RULES.md §2.2).",
             zdeck=Sizes.exactly(0),
             zdeck_rule="No Z-deck: the zone must be empty (RULES.md §2.2).",
         ),
-        description="The rules before ZENKAI: exactly 50 main-deck cards and no Z-deck.",
+        description=gettext_noop(
+            "The rules before ZENKAI: exactly 50 main-deck cards and no Z-deck."
+        ),
     ),
 )

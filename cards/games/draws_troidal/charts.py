@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from cards.games.charts import Charts, one
+from cards.games.messages import gettext_noop
 
 CHARTS: Charts = (
-    ("Power", one("power")),
-    ("Attributes", one("attribute")),
-    ("Risk", one("risk")),
+    (gettext_noop("Power"), one("power")),
+    (gettext_noop("Attributes"), one("attribute")),
+    (gettext_noop("Risk"), one("risk")),
 )

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from cards.games.fields import NUMBER, Field, facts, name_field, names
+from cards.games.messages import gettext_noop
 
 from .schema import ATTRIBUTES
 
 FIELDS: tuple[Field, ...] = (
-    name_field("Name", names()),
+    name_field(gettext_noop("Name"), names()),
     NUMBER,
     Field(
         "attr",
         "tag",
-        "Attribute",
+        gettext_noop("Attribute"),
         facts("attribute"),
         ("attribute", "属性"),
         choices=ATTRIBUTES,
@@ -21,12 +22,14 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "power",
         "number",
-        "Power",
+        gettext_noop("Power"),
         facts("power"),
         ("p", "パワー"),
         column="power",
         examples=("power>=5",),
     ),
-    Field("risk", "number", "Risk", facts("risk"), ("リスク",), examples=("risk<=2",)),
-    Field("guard", "number", "Guard", facts("guard"), ("ガード",)),
+    Field(
+        "risk", "number", gettext_noop("Risk"), facts("risk"), ("リスク",), examples=("risk<=2",)
+    ),
+    Field("guard", "number", gettext_noop("Guard"), facts("guard"), ("ガード",)),
 )

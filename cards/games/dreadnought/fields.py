@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from cards.games.fields import NUMBER, Field, facts, folded_aliases, name_field, names, type_field
+from cards.games.messages import gettext_noop
 
 from .schema import SIZES, TYPES
 
 FIELDS: tuple[Field, ...] = (
-    name_field("Name or epithet (二つ名)", names("epithet")),
+    name_field(gettext_noop("Name or epithet (二つ名)"), names("epithet")),
     NUMBER,
-    Field("epithet", "tag", "Epithet (二つ名)", facts("epithet"), ("二つ名",), examples=()),
-    Field("version", "tag", "Version", facts("version"), ("バージョン",)),
+    Field(
+        "epithet",
+        "tag",
+        gettext_noop("Epithet (二つ名)"),
+        facts("epithet"),
+        ("二つ名",),
+        examples=(),
+    ),
+    Field("version", "tag", gettext_noop("Version"), facts("version"), ("バージョン",)),
     type_field(
         TYPES,
         {"caster": "キャスター", "unit": "ユニット", "code": "コード", "arms": "アームズ"},
@@ -19,7 +27,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "cluster",
         "tag",
-        "Cluster (a caster's colour, or a card's construction condition)",
+        gettext_noop("Cluster (a caster's colour, or a card's construction condition)"),
         facts("cluster"),
         ("c", "color", "colour", "色", "クラスタ", "クラスター"),
         value_aliases=folded_aliases(
@@ -27,22 +35,37 @@ FIELDS: tuple[Field, ...] = (
         ),
         examples=("cluster:青", "cluster=赤赤"),
     ),
-    Field("size", "tag", "Size", facts("size"), ("サイズ",), choices=SIZES, examples=("size=S",)),
+    Field(
+        "size",
+        "tag",
+        gettext_noop("Size"),
+        facts("size"),
+        ("サイズ",),
+        choices=SIZES,
+        examples=("size=S",),
+    ),
     Field(
         "bp",
         "number",
-        "BP",
+        gettext_noop("BP"),
         facts("bp"),
         ("power", "p"),
         column="power",
         examples=("bp>=5",),
     ),
-    Field("hp", "number", "HP", facts("hp"), (), examples=("hp>=3",)),
-    Field("speed", "tag", "Speed", facts("speed"), ("sp", "スピード"), examples=("speed=A",)),
+    Field("hp", "number", gettext_noop("HP"), facts("hp"), (), examples=("hp>=3",)),
+    Field(
+        "speed",
+        "tag",
+        gettext_noop("Speed"),
+        facts("speed"),
+        ("sp", "スピード"),
+        examples=("speed=A",),
+    ),
     Field(
         "cost",
         "number",
-        "Log cost",
+        gettext_noop("Log cost"),
         facts("log_cost"),
         ("log", "log_cost", "ログ", "ログコスト", "コスト"),
         column="cost",
@@ -51,7 +74,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "limit",
         "tag",
-        "Deck limit (デッキ構築【…】)",
+        gettext_noop("Deck limit (デッキ構築【…】)"),
         facts("deck_limit"),
         ("deck_limit", "デッキ構築"),
         examples=("limit=10",),

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from cards.games.base import Card
 from cards.games.charts import NONE, Charts, card_type, one
+from cards.games.messages import gettext_noop
 
 
 def _g_colour(card: Card) -> Iterable[object]:
@@ -13,8 +14,8 @@ def _g_colour(card: Card) -> Iterable[object]:
 
 
 CHARTS: Charts = (
-    ("Total cost", one("total_cost")),
-    ("Colours", one("color")),
-    ("Types", card_type),
-    ("G by colour", _g_colour),
+    (gettext_noop("Total cost"), one("total_cost")),
+    (gettext_noop("Colours"), one("color")),
+    (gettext_noop("Types"), card_type),
+    (gettext_noop("G by colour"), _g_colour),
 )

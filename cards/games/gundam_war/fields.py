@@ -11,19 +11,20 @@ from cards.games.fields import (
     name_field,
     type_field,
 )
+from cards.games.messages import gettext_noop
 
 from .schema import COLORS, G_KINDS, TYPES
 
 FIELDS: tuple[Field, ...] = (
     name_field(
-        "Name (with or without model number)",
+        gettext_noop("Name (with or without model number)"),
         lambda card: [card.name, *facts("model_number")(card)],
     ),
     NUMBER,
     Field(
         "model",
         "tag",
-        "Model number (型番)",
+        gettext_noop("Model number (型番)"),
         facts("model_number"),
         ("model_number", "型番"),
         examples=("model:RX-78",),
@@ -44,7 +45,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "color",
         "tag",
-        "Colour",
+        gettext_noop("Colour"),
         facts("color"),
         ("c", "colour", "色"),
         choices=COLORS,
@@ -61,11 +62,18 @@ FIELDS: tuple[Field, ...] = (
         ),
         examples=("色:青", "color:blue"),
     ),
-    Field("set", "tag", "Set", facts("set"), ("s", "弾", "セット"), examples=("set:1st",)),
+    Field(
+        "set",
+        "tag",
+        gettext_noop("Set"),
+        facts("set"),
+        ("s", "弾", "セット"),
+        examples=("set:1st",),
+    ),
     Field(
         "g",
         "tag",
-        "G kind",
+        gettext_noop("G kind"),
         facts("g_kind"),
         ("g_kind", "gkind"),
         choices=G_KINDS,
@@ -75,7 +83,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "cost",
         "number",
-        "Total cost",
+        gettext_noop("Total cost"),
         facts("total_cost"),
         ("total", "total_cost", "合計コスト", "コスト"),
         column="cost",
@@ -84,7 +92,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "colorcost",
         "number",
-        "Colour cost",
+        gettext_noop("Colour cost"),
         facts("color_cost"),
         ("color_cost", "色コスト"),
         examples=("colorcost>=2",),

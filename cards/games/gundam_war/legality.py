@@ -16,6 +16,7 @@ from typing import Any
 from cards.games import messages
 from cards.games.base import Card, Deck, Format, GameData, Rule, Violation
 from cards.games.game import name_key, slug_of
+from cards.games.messages import gettext_noop
 from cards.games.registry import get_game
 from cards.games.rules import (
     Cap,
@@ -321,7 +322,7 @@ def _formats() -> tuple[Format, ...]:
     lists = Lists.of(data)
     standard = Format(
         "standard",
-        "Standard",
+        gettext_noop("Standard"),
         rules=rules(
             lists,
             main=Sizes.exactly(MAIN_SIZE),
@@ -329,7 +330,9 @@ def _formats() -> tuple[Format, ...]:
             copies=COPIES,
             section="§3.1.1",
         ),
-        description="The official deck rules: 50 cards, a side deck of 0 or 10, 3 per name.",
+        description=gettext_noop(
+            "The official deck rules: 50 cards, a side deck of 0 or 10, 3 per name."
+        ),
     )
     return (standard, *(regulation_format(r, lists) for r in data["formats"]))
 
