@@ -71,7 +71,7 @@ format: $(VENV)/.installed
 # Extract the site's texts into locale/ja/LC_MESSAGES/django.po and rebuild the committed .mo.
 # Needs GNU gettext (xgettext, msgfmt) on the editor's machine only; running the site does not.
 messages: $(VENV)/.installed
-	$(PY) manage.py makemessages -l ja --ignore=.venv --ignore=var --ignore=tests --add-location=file
+	$(PY) manage.py makemessages -l ja --ignore=.venv --ignore=var --ignore=tests --add-location=file --no-obsolete
 	$(PY) manage.py compilemessages -l ja --ignore=.venv
 
 clean:

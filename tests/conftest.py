@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from django.conf import settings
 from hypothesis import settings as hypothesis_settings
@@ -53,3 +55,21 @@ def _english_after_each_test():
 
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def broker_down(monkeypatch) -> Iterator[None]:
+    """This process's Celery app points at a broker nobody listens on (port 1 refuses), by a URL
+    with a password in it (which no answer may show)."""
+    from decklab.celery import app
+
+    nobody = "redis://:hunter2-secret@127.0.0.1:1/0"
+    monkeypatch.setenv("CELERY_BROKER_URL", nobody)  # Celery reads a set variable first
+    keys = ("broker_url", "broker_transport", "broker_transport_options")
+    saved = {key: app.conf[key] for key in keys}
+    pools = (app._pool, app.amqp._producer_pool)
+    app.conf.update(broker_url=nobody, broker_transport=None, broker_transport_options={})
+    app._pool = app.amqp._producer_pool = None
+    yield
+    app.conf.update(saved)
+    app._pool, app.amqp._producer_pool = pools

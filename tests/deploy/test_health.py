@@ -8,21 +8,7 @@ from unittest import mock
 import pytest
 from django.db import OperationalError, connection
 
-from decklab.celery import app
-
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def broker_down(monkeypatch):
-    """The broker URL points at a port nothing listens on, with a password in it."""
-    down = "redis://:hunter2-secret@127.0.0.1:9/0"
-    before = app.conf.broker_url
-    # Celery reads CELERY_BROKER_URL from the environment before its configuration.
-    monkeypatch.setenv("CELERY_BROKER_URL", down)
-    app.conf.broker_url = down
-    yield
-    app.conf.broker_url = before
 
 
 def test_healthy_site_answers_200_with_each_part(client):

@@ -126,20 +126,3 @@ def play_indexes(run: SimulationRun, *indexes: int) -> None:
 
     run = SimulationRun.objects.get(pk=run.pk)
     services.store_chunks(run.pk, services.play(run, services.run_plan(run), indexes))
-
-
-@pytest.fixture
-def broker_down(monkeypatch) -> Iterator[None]:
-    """This process's Celery app points at a broker nobody listens on (port 1 refuses)."""
-    from decklab.celery import app
-
-    nobody = "redis://127.0.0.1:1/0"
-    monkeypatch.setenv("CELERY_BROKER_URL", nobody)  # Celery reads a set variable first
-    keys = ("broker_url", "broker_transport", "broker_transport_options")
-    saved = {key: app.conf[key] for key in keys}
-    pools = (app._pool, app.amqp._producer_pool)
-    app.conf.update(broker_url=nobody, broker_transport=None, broker_transport_options={})
-    app._pool = app.amqp._producer_pool = None
-    yield
-    app.conf.update(saved)
-    app._pool, app.amqp._producer_pool = pools

@@ -155,9 +155,9 @@ def new_run_form() -> dict:
     return {
         "game": "dbscg",
         "decklist": DECKLIST,
-        "goal_type": "drawn",
-        "goal-cards": "TST-002",
-        "goal-turn": "3",
+        "goal": "drawn",
+        "drawn-cards": "TST-002",
+        "drawn-turn": "3",
         "trials": "2000",
         "seed": "3",
     }
