@@ -81,6 +81,20 @@ def describe_goal(goal: Mapping[str, Any], names: Mapping[str, str] | None = Non
     return f"{names.get(kind, kind)}: " + ", ".join(parts)
 
 
+def in_form_order(results: Sequence[Mapping[str, Any]], game_slug: str) -> list[dict[str, Any]]:
+    """The results with each goal's fields in its form's order: PostgreSQL's jsonb keeps keys in
+    its own order, and a goal must read the same whichever database stored it."""
+    order = {
+        form["type"]: [spec["name"] for spec in form["fields"]] for form in goal_forms(game_slug)
+    }
+
+    def ordered(goal: Mapping[str, Any]) -> dict[str, Any]:
+        rank = {key: place for place, key in enumerate(["type", *order.get(goal.get("type"), [])])}
+        return dict(sorted(goal.items(), key=lambda item: rank.get(item[0], len(rank))))
+
+    return [{**result, "goal": ordered(result.get("goal", {}))} for result in results]
+
+
 def goal_names(game_slug: str) -> dict[str, str]:
     """The game's goal types and goal fields by name, in the active language's words."""
     found: dict[str, str] = {}

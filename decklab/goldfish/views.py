@@ -24,7 +24,7 @@ from decklab.goldfish.models import SimulationRun
 
 
 def _state_context(run: SimulationRun) -> dict[str, Any]:
-    results = (run.results or {}).get("results", [])
+    results = charts.in_form_order((run.results or {}).get("results", []), run.game)
     # English keeps the goal's own keys (`drawn: cards …, at least 1`); Japanese reads the labels.
     names = charts.goal_names(run.game) if get_language() == "ja" else None
     return {
