@@ -318,7 +318,7 @@ def import_path(game_slug: str, path: Path | str) -> ImportReport:
 
 
 def import_set_decks(game_slug: str, content: bytes) -> int:
-    """Upsert set decks (`data/blade-rondo/set_decks.json` shape); returns how many were given."""
+    """Upsert set decks (`data/blade_rondo/set_decks.json` shape); returns how many were given."""
     try:
         decks = jsontext.loads(content.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

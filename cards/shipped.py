@@ -89,7 +89,7 @@ _GUNDAM_WAR_KEPT = (
 
 
 def gundam_war_rows(sheet: Path, regulations: Path) -> Conversion:
-    """`gundam-war/cards-known.csv` → Gundam War contract rows.
+    """`gundam_war/cards-known.csv` → Gundam War contract rows.
 
     - `number`: printed numbers repeat across colours, so a card with a colour is `colour/number`
       (`青/CH-1`), one without a known colour keeps its printed number (`C-7`), and one without a
@@ -207,15 +207,15 @@ def dreadnought_rows(sheet: Path) -> Conversion:
 def load_all() -> Iterator[str]:
     """Import every shipped file; yields one report line per file."""
     yield str(import_path("dbscg", DATA / "dbscg" / "cards.csv"))
-    yield str(import_path("blade_rondo", DATA / "blade-rondo" / "cards.csv"))
-    count = import_set_decks("blade_rondo", (DATA / "blade-rondo" / "set_decks.json").read_bytes())
+    yield str(import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv"))
+    count = import_set_decks("blade_rondo", (DATA / "blade_rondo" / "set_decks.json").read_bytes())
     yield f"blade_rondo: {count} set decks"
     gundam_war = gundam_war_rows(
-        DATA / "gundam-war" / "cards-known.csv", DATA / "gundam-war" / "regulations.json"
+        DATA / "gundam_war" / "cards-known.csv", DATA / "gundam_war" / "regulations.json"
     )
     yield _converted("gundam_war", gundam_war)
     yield _converted("dreadnought", dreadnought_rows(DATA / "dreadnought" / "cards-known.csv"))
-    yield str(import_path("draws_troidal", DATA / "draws-troidal" / "cards.csv"))
+    yield str(import_path("draws_troidal", DATA / "draws_troidal" / "cards.csv"))
     yield from _added_games()
 
 

@@ -10,8 +10,8 @@ from cards.importers import parse_file
 from cards.models import Card
 from cards.shipped import DATA, dreadnought_rows, gundam_war_rows
 
-GUNDAM_WAR_SHEET = DATA / "gundam-war" / "cards-known.csv"
-REGULATIONS = DATA / "gundam-war" / "regulations.json"
+GUNDAM_WAR_SHEET = DATA / "gundam_war" / "cards-known.csv"
+REGULATIONS = DATA / "gundam_war" / "regulations.json"
 DREADNOUGHT_SHEET = DATA / "dreadnought" / "cards-known.csv"
 
 

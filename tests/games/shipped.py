@@ -15,8 +15,8 @@ from cards.shipped import DATA, dreadnought_rows, gundam_war_rows
 
 FILES = {
     "dbscg": DATA / "dbscg" / "cards.csv",
-    "blade_rondo": DATA / "blade-rondo" / "cards.csv",
-    "draws_troidal": DATA / "draws-troidal" / "cards.csv",
+    "blade_rondo": DATA / "blade_rondo" / "cards.csv",
+    "draws_troidal": DATA / "draws_troidal" / "cards.csv",
 }
 
 
@@ -25,7 +25,7 @@ def shipped_cards(slug: str) -> tuple[Card, ...]:
     schema = get_game(slug).schema
     if slug == "gundam_war":
         rows = gundam_war_rows(
-            DATA / "gundam-war" / "cards-known.csv", DATA / "gundam-war" / "regulations.json"
+            DATA / "gundam_war" / "cards-known.csv", DATA / "gundam_war" / "regulations.json"
         ).rows
     elif slug == "dreadnought":
         rows = dreadnought_rows(DATA / "dreadnought" / "cards-known.csv").rows

@@ -27,10 +27,10 @@ def load_cards() -> None:
     """The shipped cards of the four games whose data is small, and a few real DBSCG cards."""
     data = shipped.DATA
     import_cards("dbscg", DBSCG_CSV.encode(), "cards.csv")
-    import_path("blade_rondo", data / "blade-rondo" / "cards.csv")
-    import_path("draws_troidal", data / "draws-troidal" / "cards.csv")
+    import_path("blade_rondo", data / "blade_rondo" / "cards.csv")
+    import_path("draws_troidal", data / "draws_troidal" / "cards.csv")
     gundam_war = shipped.gundam_war_rows(
-        data / "gundam-war" / "cards-known.csv", data / "gundam-war" / "regulations.json"
+        data / "gundam_war" / "cards-known.csv", data / "gundam_war" / "regulations.json"
     )
     import_cards("gundam_war", gundam_war.to_json(), "cards-known.json")
     import_cards(

@@ -23,7 +23,7 @@ from cards.games.messages import gettext_noop
 from cards.games.rules import CopyLimit, Sizes, ZoneSize, noun, zone_names
 
 GAME = slug_of(__package__ or __name__)
-SET_DECKS_FILE = Path(__file__).resolve().parents[2] / "data" / "blade-rondo" / "set_decks.json"
+SET_DECKS_FILE = Path(__file__).resolve().parents[2] / "data" / "blade_rondo" / "set_decks.json"
 #: Cards dealt to a player when the set deck does not say (§4.1), and the hand kept from them.
 DEALT = 15
 HAND = 7

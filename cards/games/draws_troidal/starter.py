@@ -1,4 +1,4 @@
-"""The shipped starter set (`cards/data/draws-troidal/`) without a database: tests and benchmarks.
+"""The shipped starter set (`cards/data/draws_troidal/`) without a database: tests and benchmarks.
 
 The site imports the same `cards.csv` with `load_card_data`; this module reads it straight into a
 `MemoryPool` so the engines can be exercised on the sample decks in plain Python.
@@ -16,7 +16,7 @@ from cards.games.registry import get_game
 
 from .legality import GAME
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "draws-troidal"
+DATA = Path(__file__).resolve().parents[2] / "data" / "draws_troidal"
 SAMPLE_DECKS = ("water-fire", "walls", "rainbow")
 
 

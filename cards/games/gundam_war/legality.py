@@ -1,7 +1,7 @@
 """Deck rules of Gundam War (RULES.md §3): `standard` and one format per community regulation.
 
 The regulations, the special-G list, the G cards treated as basic and the per-card copy-limit
-overrides are data (`cards/data/gundam-war/regulations.json`); a card file's own `g_kind` and
+overrides are data (`cards/data/gundam_war/regulations.json`); a card file's own `g_kind` and
 `copy_limit` columns take precedence over those lists. Limits count main and side together (§3.1.1).
 """
 
@@ -37,7 +37,7 @@ from .sets import printings, set_codes
 
 GAME = slug_of(__package__ or __name__)
 ZONES = ("main", "side")
-REGULATIONS_FILE = Path(__file__).resolve().parents[2] / "data" / "gundam-war" / "regulations.json"
+REGULATIONS_FILE = Path(__file__).resolve().parents[2] / "data" / "gundam_war" / "regulations.json"
 MAIN_SIZE = 50
 SIDE_SIZE = 10
 COPIES = 3
