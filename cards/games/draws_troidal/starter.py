@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import csv
 from functools import cache
-from pathlib import Path
 
 from cards.games import decklist
 from cards.games.base import Card, Deck
+from cards.games.game import SHIPPED_DATA
 from cards.games.registry import get_game
 
 from .legality import GAME
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "draws_troidal"
+DATA = SHIPPED_DATA / GAME
 SAMPLE_DECKS = ("water-fire", "walls", "rainbow")
 
 

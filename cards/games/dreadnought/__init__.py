@@ -8,6 +8,7 @@ from .charts import CHARTS
 from .fields import FIELDS
 from .legality import FORMATS
 from .schema import SCHEMA
+from .shipped import convert
 
 
 def _name_keys(card: Card) -> tuple[str, ...]:
@@ -40,4 +41,5 @@ GAME = Game(
     # Epithet and version do not change the name; a suffix such as II does (RULES.md §1.1.3).
     identity=lambda card: fold(card.name).replace(" ", ""),
     name_keys=_name_keys,
+    shipped=convert,
 )

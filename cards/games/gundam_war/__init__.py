@@ -8,6 +8,7 @@ from .charts import CHARTS
 from .fields import FIELDS
 from .legality import FORMATS
 from .schema import SCHEMA
+from .shipped import convert
 
 
 def full_name(card: Card) -> str:
@@ -41,4 +42,5 @@ GAME = Game(
     registration_sheet=True,
     identity=_identity,
     name_keys=_name_keys,
+    shipped=convert,
 )

@@ -21,11 +21,11 @@ import io
 import json
 import re
 from functools import cache
-from pathlib import Path
 
+from cards.games.game import SHIPPED_DATA, slug_of
 from cards.games.text import fold
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "gundam_war"
+DATA = SHIPPED_DATA / slug_of(__package__ or __name__)
 #: `sets.csv` and the regulations name the promotion cards differently.
 ALIASES = {"SP": "PR"}
 _ORDINAL = re.compile(r"^(\d+)弾")
