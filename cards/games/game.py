@@ -78,6 +78,8 @@ class Game:
     name_keys: Callable[[Card], tuple[str, ...]] = default_name_keys
     #: What the card search can ask about (`<game>/fields.py`).
     search_fields: tuple[Field, ...] = ()
+    #: Queries in Japanese shown on the search help page (`<game>/fields.py`).
+    japanese_examples: tuple[str, ...] = ()
     #: The deck editor's statistics charts (`<game>/charts.py`).
     charts: Charts = ()
     #: Tournaments collect a printed registration sheet of the deck (the editor offers a PDF).
