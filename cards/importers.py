@@ -318,7 +318,8 @@ def import_path(game_slug: str, path: Path | str) -> ImportReport:
 
 
 def import_set_decks(game_slug: str, content: bytes) -> int:
-    """Upsert set decks (`data/blade-rondo/set_decks.json` shape); returns how many were given."""
+    """Upsert a game's set decks (a shipped `set_decks.json`: key → {"name", "cards": {card name:
+    count}}); returns how many were given."""
     try:
         decks = jsontext.loads(content.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

@@ -153,20 +153,9 @@ def search_help(request: HttpRequest, game: str) -> HttpResponse:
         "game": the_game,
         "fields": search.fields(game),
         "games": all_games(),
-        "japanese_examples": JAPANESE_EXAMPLES.get(game, ()),
+        "japanese_examples": the_game.japanese_examples,
     }
     return render(request, "cards/help.html", context)
-
-
-#: Queries in Japanese that find cards of the shipped data, shown on the search help pages
-#: (tests/cards/test_i18n_pages.py checks that each one returns cards).
-JAPANESE_EXAMPLES = {
-    "dbscg": ("色:赤 コスト<=2", "種類:リーダー", "弾:BT1"),
-    "gundam_war": ("ガンダム", "色:青", "アムロ"),
-    "dreadnought": ("種類:キャスター", "色:赤"),
-    "blade_rondo": ("剣",),
-    "draws_troidal": ("水",),
-}
 
 
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:

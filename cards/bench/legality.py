@@ -69,7 +69,7 @@ def _sample_deck(slug: str) -> tuple[list[Card], str]:
         ],
     }.get(slug, [])
     if slug == "blade_rondo":
-        path = Path(__file__).resolve().parents[1] / "data" / "blade-rondo" / "cards.csv"
+        path = Path(__file__).resolve().parents[1] / "data" / "blade_rondo" / "cards.csv"
         rows = list(csv.DictReader(path.open(encoding="utf-8")))[:20]
     cards = [schema.from_row(row) for row in rows]
     texts = {

@@ -5,12 +5,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from cards.games.base import Card, Format, Zone
 from cards.games.charts import Charts
+from cards.games.factsheet import Conversion
 from cards.games.fields import Field
 from cards.games.schema import Schema
 from cards.games.text import fold, fold_compact
+
+#: The card data DeckLab ships, one folder per game slug: `cards/data/<slug>/` (README "Adding a
+#: game").
+SHIPPED_DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 class UnknownFormat(LookupError):
@@ -72,6 +78,8 @@ class Game:
     name_keys: Callable[[Card], tuple[str, ...]] = default_name_keys
     #: What the card search can ask about (`<game>/fields.py`).
     search_fields: tuple[Field, ...] = ()
+    #: Queries in Japanese shown on the search help page (`<game>/fields.py`).
+    japanese_examples: tuple[str, ...] = ()
     #: The deck editor's statistics charts (`<game>/charts.py`).
     charts: Charts = ()
     #: Tournaments collect a printed registration sheet of the deck (the editor offers a PDF).
@@ -80,6 +88,10 @@ class Game:
     deal: Deal | None = None
     #: The folded form of a card number, stored with each card and computed for each reference.
     number_key: Callable[[str], str] = number_key
+    #: How the game's shipped folder (`cards/data/<slug>/`) becomes contract rows, when it holds a
+    #: fact sheet (`<game>/shipped.py`); None: the folder's `cards.csv`/`cards.json` is imported
+    #: as it is.
+    shipped: Callable[[Path], Conversion] | None = None
 
     def printed_number_keys(self, card: Card) -> tuple[str, ...]:
         """Every key a printed number of the card has: its own, and each alternate print's

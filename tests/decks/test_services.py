@@ -89,7 +89,7 @@ def test_a_fork_is_a_private_copy_owned_by_the_new_owner(deck, stranger):
 
 
 def test_dealing_15_takes_them_from_the_pool(db, owner):
-    import_path("blade_rondo", DATA / "blade-rondo" / "cards.csv")
+    import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv")
     numbers = Card.objects.filter(game="blade_rondo").values_list("number", flat=True)[:20]
     br = deck_create(
         owner=owner, game="blade_rondo", name="Set", zones={"pool": dict.fromkeys(numbers, 2)}

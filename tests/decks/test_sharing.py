@@ -147,7 +147,7 @@ def test_the_blade_rondo_builder_deals_15_from_the_pool(client, db):
     from cards.models import Card
     from cards.shipped import DATA
 
-    import_path("blade_rondo", DATA / "blade-rondo" / "cards.csv")
+    import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv")
     numbers = Card.objects.filter(game="blade_rondo").values_list("number", flat=True)[:20]
     code = deckcode.encode("blade_rondo", "free", {"pool": dict.fromkeys(numbers, 2)})
     response = client.post(

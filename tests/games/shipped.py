@@ -10,28 +10,21 @@ from functools import cache
 
 from cards.games import decklist
 from cards.games.base import Card, Deck, Violation
+from cards.games.game import SHIPPED_DATA
 from cards.games.registry import get_game
-from cards.shipped import DATA, dreadnought_rows, gundam_war_rows
-
-FILES = {
-    "dbscg": DATA / "dbscg" / "cards.csv",
-    "blade_rondo": DATA / "blade-rondo" / "cards.csv",
-    "draws_troidal": DATA / "draws-troidal" / "cards.csv",
-}
 
 
 @cache
 def shipped_cards(slug: str) -> tuple[Card, ...]:
-    schema = get_game(slug).schema
-    if slug == "gundam_war":
-        rows = gundam_war_rows(
-            DATA / "gundam-war" / "cards-known.csv", DATA / "gundam-war" / "regulations.json"
-        ).rows
-    elif slug == "dreadnought":
-        rows = dreadnought_rows(DATA / "dreadnought" / "cards-known.csv").rows
+    """The game's shipped cards, read as `load_card_data` reads its folder (`cards.shipped`)."""
+    game = get_game(slug)
+    folder = SHIPPED_DATA / slug
+    if game.shipped is not None:
+        rows = game.shipped(folder).rows
     else:
-        rows = list(csv.DictReader(io.StringIO(FILES[slug].read_text(encoding="utf-8"))))
-    return tuple(schema.from_row(row) for row in rows)
+        text = (folder / "cards.csv").read_text(encoding="utf-8")
+        rows = list(csv.DictReader(io.StringIO(text)))
+    return tuple(game.schema.from_row(row) for row in rows)
 
 
 @cache

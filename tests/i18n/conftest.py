@@ -8,7 +8,8 @@ import pytest
 from django.utils import timezone
 
 from cards import shipped
-from cards.importers import import_cards, import_path
+from cards.games.registry import get_game
+from cards.importers import import_cards
 from cards.models import Card
 from tests.cards.conftest import DBSCG_CSV
 from tests.decks import factories
@@ -25,19 +26,9 @@ class Site:
 
 def load_cards() -> None:
     """The shipped cards of the four games whose data is small, and a few real DBSCG cards."""
-    data = shipped.DATA
     import_cards("dbscg", DBSCG_CSV.encode(), "cards.csv")
-    import_path("blade_rondo", data / "blade-rondo" / "cards.csv")
-    import_path("draws_troidal", data / "draws-troidal" / "cards.csv")
-    gundam_war = shipped.gundam_war_rows(
-        data / "gundam-war" / "cards-known.csv", data / "gundam-war" / "regulations.json"
-    )
-    import_cards("gundam_war", gundam_war.to_json(), "cards-known.json")
-    import_cards(
-        "dreadnought",
-        shipped.dreadnought_rows(data / "dreadnought" / "cards-known.csv").to_json(),
-        "cards-known.json",
-    )
+    for slug in ("blade_rondo", "draws_troidal", "gundam_war", "dreadnought"):
+        list(shipped.load_game(get_game(slug), shipped.DATA / slug))
 
 
 @pytest.fixture

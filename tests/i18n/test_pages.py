@@ -20,10 +20,9 @@ from django.utils.translation import trans_real
 
 from cards import search
 from cards.games import deckcode
-from cards.games.registry import all_games
+from cards.games.registry import all_games, get_game
 from cards.games.text import JAPANESE
 from cards.models import Card
-from cards.views import JAPANESE_EXAMPLES
 from decklab.decks.selectors import current_zones
 
 LATIN = re.compile(r"[A-Za-z]")
@@ -129,7 +128,7 @@ def pages(site) -> list[tuple[str, str, bool]]:
             (f"{slug} list", reverse("cards:list", args=[slug]), False),
             (
                 f"{slug} search",
-                reverse("cards:list", args=[slug]) + "?q=" + JAPANESE_EXAMPLES[slug][0],
+                reverse("cards:list", args=[slug]) + "?q=" + game.japanese_examples[0],
                 False,
             ),
             (f"{slug} help", reverse("cards:help", args=[slug]), False),
@@ -228,7 +227,7 @@ def test_english_stays_as_it_was(site, monkeypatch):
 
 @pytest.mark.parametrize("game", [g.slug for g in all_games()])
 def test_japanese_search_examples_find_cards(site, game):
-    for example in JAPANESE_EXAMPLES[game]:
+    for example in get_game(game).japanese_examples:
         assert JAPANESE.search(example)
         assert search.search(game, example).exists(), example
 

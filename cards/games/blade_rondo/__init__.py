@@ -4,7 +4,7 @@ from cards.games.base import Zone
 from cards.games.game import Deal, Game, slug_of
 
 from .charts import CHARTS
-from .fields import FIELDS
+from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import DEALT, FORMATS
 from .schema import SCHEMA
 
@@ -20,6 +20,7 @@ GAME = Game(
     schema=SCHEMA,
     formats=FORMATS,
     search_fields=FIELDS,
+    japanese_examples=JAPANESE_EXAMPLES,
     charts=CHARTS,
     deal=Deal("pool", "dealt", DEALT, clears=("hand",)),
     identity=lambda card: card.number,

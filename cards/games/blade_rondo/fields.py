@@ -47,3 +47,7 @@ FIELDS: tuple[Field, ...] = (
         examples=("is:limited", "-is:limited"),
     ),
 )
+
+#: Queries in Japanese that find cards of the shipped data, shown on the search help page
+#: (tests/i18n/test_pages.py checks that each one finds cards).
+JAPANESE_EXAMPLES: tuple[str, ...] = ("剣",)

@@ -13,17 +13,16 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Any
 
 from cards.games import messages
 from cards.games.base import Deck, Format, GameData, Rule, Violation
-from cards.games.game import name_key, slug_of
+from cards.games.game import SHIPPED_DATA, name_key, slug_of
 from cards.games.messages import gettext_noop
 from cards.games.rules import CopyLimit, Sizes, ZoneSize, noun, zone_names
 
 GAME = slug_of(__package__ or __name__)
-SET_DECKS_FILE = Path(__file__).resolve().parents[2] / "data" / "blade-rondo" / "set_decks.json"
+SET_DECKS_FILE = SHIPPED_DATA / GAME / "set_decks.json"
 #: Cards dealt to a player when the set deck does not say (§4.1), and the hand kept from them.
 DEALT = 15
 HAND = 7

@@ -4,7 +4,7 @@ from cards.games.base import Card, Zone
 from cards.games.game import Game, name_key, slug_of, unpadded_number_key
 
 from .charts import CHARTS
-from .fields import FIELDS
+from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import FORMATS
 from .schema import SCHEMA
 
@@ -27,6 +27,7 @@ GAME = Game(
     schema=SCHEMA,
     formats=FORMATS,
     search_fields=FIELDS,
+    japanese_examples=JAPANESE_EXAMPLES,
     charts=CHARTS,
     registration_sheet=True,
     identity=lambda card: card.number,

@@ -137,3 +137,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     keyword_field(('kw:"super combo"', "kw=barrier")),
 )
+
+#: Queries in Japanese that find cards of the shipped data, shown on the search help page
+#: (tests/i18n/test_pages.py checks that each one finds cards).
+JAPANESE_EXAMPLES: tuple[str, ...] = ("色:赤 コスト<=2", "種類:リーダー", "弾:BT1")

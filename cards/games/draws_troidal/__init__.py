@@ -4,7 +4,7 @@ from cards.games.base import Zone
 from cards.games.game import Game, slug_of
 
 from .charts import CHARTS
-from .fields import FIELDS
+from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import FORMATS
 from .schema import SCHEMA
 
@@ -16,6 +16,7 @@ GAME = Game(
     schema=SCHEMA,
     formats=FORMATS,
     search_fields=FIELDS,
+    japanese_examples=JAPANESE_EXAMPLES,
     charts=CHARTS,
     identity=lambda card: card.number,
 )

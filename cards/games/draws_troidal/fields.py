@@ -33,3 +33,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field("guard", "number", gettext_noop("Guard"), facts("guard"), ("ガード",)),
 )
+
+#: Queries in Japanese that find cards of the shipped data, shown on the search help page
+#: (tests/i18n/test_pages.py checks that each one finds cards).
+JAPANESE_EXAMPLES: tuple[str, ...] = ("水",)

@@ -1,4 +1,4 @@
-"""The shipped starter set (`cards/data/draws-troidal/`) without a database: tests and benchmarks.
+"""The shipped starter set (`cards/data/draws_troidal/`) without a database: tests and benchmarks.
 
 The site imports the same `cards.csv` with `load_card_data`; this module reads it straight into a
 `MemoryPool` so the engines can be exercised on the sample decks in plain Python.
@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import csv
 from functools import cache
-from pathlib import Path
 
 from cards.games import decklist
 from cards.games.base import Card, Deck
+from cards.games.game import SHIPPED_DATA
 from cards.games.registry import get_game
 
 from .legality import GAME
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "draws-troidal"
+DATA = SHIPPED_DATA / GAME
 SAMPLE_DECKS = ("water-fire", "walls", "rainbow")
 
 

@@ -5,9 +5,10 @@ from cards.games.game import Game, name_key, slug_of
 from cards.games.text import fold
 
 from .charts import CHARTS
-from .fields import FIELDS
+from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import FORMATS
 from .schema import SCHEMA
+from .shipped import convert
 
 
 def _name_keys(card: Card) -> tuple[str, ...]:
@@ -36,8 +37,10 @@ GAME = Game(
     schema=SCHEMA,
     formats=FORMATS,
     search_fields=FIELDS,
+    japanese_examples=JAPANESE_EXAMPLES,
     charts=CHARTS,
     # Epithet and version do not change the name; a suffix such as II does (RULES.md §1.1.3).
     identity=lambda card: fold(card.name).replace(" ", ""),
     name_keys=_name_keys,
+    shipped=convert,
 )

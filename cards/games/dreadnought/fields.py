@@ -80,3 +80,7 @@ FIELDS: tuple[Field, ...] = (
         examples=("limit=10",),
     ),
 )
+
+#: Queries in Japanese that find cards of the shipped data, shown on the search help page
+#: (tests/i18n/test_pages.py checks that each one finds cards).
+JAPANESE_EXAMPLES: tuple[str, ...] = ("種類:キャスター", "色:赤")

@@ -5,9 +5,10 @@ from cards.games.game import Game, name_key, slug_of
 from cards.games.text import fold
 
 from .charts import CHARTS
-from .fields import FIELDS
+from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import FORMATS
 from .schema import SCHEMA
+from .shipped import convert
 
 
 def full_name(card: Card) -> str:
@@ -37,8 +38,10 @@ GAME = Game(
     schema=SCHEMA,
     formats=FORMATS,
     search_fields=FIELDS,
+    japanese_examples=JAPANESE_EXAMPLES,
     charts=CHARTS,
     registration_sheet=True,
     identity=_identity,
     name_keys=_name_keys,
+    shipped=convert,
 )

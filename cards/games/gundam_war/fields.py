@@ -98,3 +98,7 @@ FIELDS: tuple[Field, ...] = (
         examples=("colorcost>=2",),
     ),
 )
+
+#: Queries in Japanese that find cards of the shipped data, shown on the search help page
+#: (tests/i18n/test_pages.py checks that each one finds cards).
+JAPANESE_EXAMPLES: tuple[str, ...] = ("ガンダム", "色:青", "アムロ")

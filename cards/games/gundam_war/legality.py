@@ -1,7 +1,7 @@
 """Deck rules of Gundam War (RULES.md §3): `standard` and one format per community regulation.
 
 The regulations, the special-G list, the G cards treated as basic and the per-card copy-limit
-overrides are data (`cards/data/gundam-war/regulations.json`); a card file's own `g_kind` and
+overrides are data (`cards/data/gundam_war/regulations.json`); a card file's own `g_kind` and
 `copy_limit` columns take precedence over those lists. Limits count main and side together (§3.1.1).
 """
 
@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from cards.games import messages
 from cards.games.base import Card, Deck, Format, GameData, Rule, Violation
-from cards.games.game import name_key, slug_of
+from cards.games.game import SHIPPED_DATA, name_key, slug_of
 from cards.games.messages import gettext_noop
 from cards.games.registry import get_game
 from cards.games.rules import (
@@ -37,7 +36,7 @@ from .sets import printings, set_codes
 
 GAME = slug_of(__package__ or __name__)
 ZONES = ("main", "side")
-REGULATIONS_FILE = Path(__file__).resolve().parents[2] / "data" / "gundam-war" / "regulations.json"
+REGULATIONS_FILE = SHIPPED_DATA / GAME / "regulations.json"
 MAIN_SIZE = 50
 SIDE_SIZE = 10
 COPIES = 3

@@ -5,7 +5,7 @@ A card's `set` cell lists its printings, `;`-separated, as codes or as printed n
 allowed by a regulation when one of its printings is in an allowed set. How a printing is read:
 
 1. a leading word that is a set code (`1st`, `BB2`, `DS1`, `TS3 知略の猛将`), or `N弾` (→ `Nth`);
-2. else the printed name, through `cards/data/gundam-war/sets.csv` (name → code);
+2. else the printed name, through `cards/data/gundam_war/sets.csv` (name → code);
 3. `SP` (promotion cards, as `sets.csv` writes them) is the regulations' `PR`.
 
 A code the regulations split in parts (`DS1` → `DS1_1`, `DS1_2`) stands for any of its parts, and a
@@ -21,11 +21,11 @@ import io
 import json
 import re
 from functools import cache
-from pathlib import Path
 
+from cards.games.game import SHIPPED_DATA, slug_of
 from cards.games.text import fold
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "gundam-war"
+DATA = SHIPPED_DATA / slug_of(__package__ or __name__)
 #: `sets.csv` and the regulations name the promotion cards differently.
 ALIASES = {"SP": "PR"}
 _ORDINAL = re.compile(r"^(\d+)弾")

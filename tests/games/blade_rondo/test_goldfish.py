@@ -123,7 +123,7 @@ def test_more_cards_than_a_hand_holds_is_a_goal_error():
 
 def set_deck_pool(key: str) -> Deck:
     """A shipped set deck written as a decklist by card name and read against the shipped cards."""
-    cards = json.loads((DATA / "blade-rondo" / "set_decks.json").read_text(encoding="utf-8"))
+    cards = json.loads((DATA / "blade_rondo" / "set_decks.json").read_text(encoding="utf-8"))
     text = "\n".join(f"{count} {name}" for name, count in cards[key]["cards"].items())
     deck, problems = read("blade_rondo", text)
     assert problems == []

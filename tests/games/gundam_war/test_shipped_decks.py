@@ -21,7 +21,7 @@ SHORT = ["zone.size"]
 
 
 def partial_deck(deck_id: str) -> list[dict[str, str]]:
-    with (DATA / "gundam-war" / "decklists-partial.csv").open(encoding="utf-8-sig") as file:
+    with (DATA / "gundam_war" / "decklists-partial.csv").open(encoding="utf-8-sig") as file:
         return [row for row in csv.DictReader(file) if row["deck_id"] == deck_id]
 
 

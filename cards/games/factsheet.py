@@ -1,0 +1,64 @@
+"""Fact sheets: shipped card files gathered from fan pages, in their own columns, with `?` marking
+an inference. A game whose shipped folder holds one sets `Game.shipped` to its conversion
+(`<game>/shipped.py`), which turns the sheet into contract rows (CONTRACT §2) with these helpers.
+
+Every source column the contract does not name is kept as an extra column, and `inferred` lists the
+contract columns whose value was a `?` inference, so a card page shows what is only guessed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+INFERENCE = "?"
+
+
+@dataclass
+class Conversion:
+    """Contract rows made from a fact sheet, and the sheet's rows that could not become cards."""
+
+    #: The sheet's file name (`cards-known.csv`), for reports.
+    source: str
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    #: (line in the source file, reason)
+    skipped: list[tuple[int, str]] = field(default_factory=list)
+
+    def to_json(self) -> bytes:
+        return json.dumps(self.rows, ensure_ascii=False).encode()
+
+
+def read_sheet(path: Path) -> Iterator[tuple[int, dict[str, str]]]:
+    """(line in the file, row with every cell stripped) for each data row of a CSV sheet."""
+    reader = csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"), newline=""))
+    line = 2
+    for row in reader:
+        yield line, {key: (value or "").strip() for key, value in row.items()}
+        line = reader.line_num + 1
+
+
+def guess(value: str) -> tuple[str, bool]:
+    """A cell without its `?`, and whether it was an inference."""
+    return (value[:-1].strip(), True) if value.endswith(INFERENCE) else (value, False)
+
+
+def take(inferred: list[str], column: str, value: str) -> str:
+    """`guess`, noting `column` in `inferred` when the value was an inference."""
+    plain, guessed = guess(value)
+    if guessed:
+        inferred.append(column)
+    return plain
+
+
+def invented_number(prefix: str, count: int) -> str:
+    """A stable id for a card whose printed number is unknown: `DN-K001`, `GW-K001` …
+
+    The count is the row's place in the source file (first data row = 1), so an id never moves
+    as long as facts are appended to the file; decklists and saved decks refer to it.
+    """
+    return f"{prefix}-K{count:03d}"
