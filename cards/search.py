@@ -36,6 +36,8 @@ from cards.games.registry import get_game
 from cards.games.text import fold
 from cards.models import Card
 
+#: The generic card-text field of every game (`text:【起動】`, `o:barrier`, as Scryfall's `o:`).
+TEXT_FIELD = ("text", "o", "テキスト")
 #: A query longer than this is refused rather than translated.
 MAX_QUERY_LENGTH = 500
 #: At most this many terms, so one query cannot become an unbounded SQL statement.
@@ -757,6 +759,9 @@ class _Parser:
 
     def _field_condition(self, term: _Term) -> Q:
         assert term.field is not None and term.operator is not None
+        if fold(term.field) in TEXT_FIELD and fold(term.value):
+            # Every game's card text (user-entered, `Card.text_folded`): a phrase anywhere in it.
+            return Q(text_folded__contains=fold(term.value))
         item = self.fields.get(fold(term.field))
         if item is None:
             known = ", ".join(f.name for f in fields(self.game_slug))

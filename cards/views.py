@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from cards import faces, search
+from cards.community.coverage import completeness
 from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageForm
 from cards.games.game import Game
 from cards.games.goldfish import goal_forms
@@ -33,7 +34,7 @@ FACE_MAX_AGE = 24 * 60 * 60
 
 def home(request: HttpRequest) -> HttpResponse:
     counts = dict(Card.objects.values_list("game").annotate(n=Count("id")).order_by())
-    games = [(game, counts.get(game.slug, 0)) for game in all_games()]
+    games = [(game, counts.get(game.slug, 0), completeness(game.slug)) for game in all_games()]
     return render(request, "home.html", {"game_counts": games})
 
 

@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 api_v1 = [
     path("", include("cards.urls_api")),
+    path("", include("cards.community.urls_api")),
     path("", include("cards.urls_legality")),
     path("", include("decklab.decks.urls_api")),
     path("", include("decklab.goldfish.urls_api")),
@@ -20,6 +21,7 @@ urlpatterns = [
     path("accounts/", include("decklab.accounts.urls")),
     path("", include("decklab.decks.urls")),
     path("", include("decklab.goldfish.urls")),
+    path("", include("cards.community.urls")),
     path("", include("cards.urls")),
 ]
 
