@@ -11,9 +11,11 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cards import faces, search
+from cards.community import revisions
 from cards.community.coverage import completeness
 from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageForm
 from cards.games.game import Game
@@ -179,7 +181,7 @@ def card_image(request: HttpRequest, game: str, number: str) -> HttpResponse:
         return redirect("cards:detail", game=game, number=number)
     try:
         content = form.cleaned_data["image"].read(faces.MAX_IMAGE_BYTES + 1)
-        faces.store_image(card, content)
+        revisions.store_image(card, content, request.user, note=_("staff upload"))
     except faces.ImageRejected as error:
         messages.error(request, f"Image refused: {error}")
     else:

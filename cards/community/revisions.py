@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 
+from cards import faces
 from cards.community.models import CardRevision, Proposal, Source
 from cards.games import base
 from cards.games.game import number_key
@@ -111,19 +112,42 @@ def apply_card(
             return card, None
         card.save()
         rebuild_name_keys(game, [card.number])
-        previous = latest(card) if before is not None else None
-        revision = CardRevision.objects.create(
-            card=card,
-            sequence=(previous.sequence if previous else 0) + 1,
+        revision = _record(
+            card,
+            after,
+            changes,
             author=author,
             source=source,
-            note=note[:255],
+            note=note,
             proposal=proposal,
             reverted_to=reverted_to,
-            row=after,
-            changes=changes,
         )
     return card, revision
+
+
+def _record(card: Card, after: dict, changes: dict, note: str = "", **fields: Any) -> CardRevision:
+    previous = latest(card)
+    return CardRevision.objects.create(
+        card=card,
+        sequence=(previous.sequence if previous else 0) + 1,
+        note=note[:255],
+        row=after,
+        changes=changes,
+        **fields,
+    )
+
+
+def store_image(card: Card, content: bytes, author: Any, note: str = "") -> CardRevision:
+    """A new image for the card (checked by `faces.store_image`) as a revision; the previous
+    file stays in storage, so a revert can show it again. `faces.ImageRejected` if refused."""
+    with transaction.atomic():
+        card = Card.objects.select_for_update().get(pk=card.pk)
+        before = cells(card)
+        faces.store_image(card, content, keep_old=True)
+        after = cells(card)
+        return _record(
+            card, after, diff(before, after), note=note, author=author, source=Source.IMAGE
+        )
 
 
 def revert(revision: CardRevision, editor: Any) -> CardRevision | None:

@@ -10,15 +10,15 @@ from django.contrib.auth.models import Group
 from PIL import Image
 
 from cards.community.models import EDITORS_GROUP
-from tests.cards.conftest import (  # noqa: F401  # noqa: F401
-    DBSCG_CSV,
-    DRAWS_TROIDAL_CSV,
-    GUNDAM_WAR_CSV,
+
+# The card tests' fixtures: the same small card files, imported through the real importer.
+from tests.cards.conftest import (  # noqa: F401
     _media_and_faces,
     dbscg,
     draws_troidal,
     gundam_war,
     load,
+    staff_client,
 )
 
 
