@@ -71,11 +71,24 @@ def test_an_approved_proposal_is_in_search_legality_and_the_deck_editor(
     assert validate("dreadnought", text=SHORT_DECK + "2 TD-U20\n")["legal"]
     results = player_client.get(reverse("decks:search", args=["dreadnought"]), {"q": "TD-U20"})
     assert "Proposed Unit" in results.content.decode()
+    assert '<mark class="keyword">【起動】</mark>' in results.content.decode()  # its text too
     revision = card.revisions.get()
     assert revision.proposal == proposal and revision.author.username == "editor"
     assert revision.changes["name"] == [None, "Proposed Unit"]
     detail = player_client.get(reverse("cards:detail", args=["dreadnought", "TD-U20"]))
     assert '<mark class="keyword">【起動】</mark>' in detail.content.decode()
+
+
+def test_a_correction_starts_from_the_current_cells_and_text(player_client, dbscg):
+    Card.objects.filter(number="BT1-006").update(text="[Barrier] old text")
+    url = reverse("community:propose", args=["dbscg"])
+    form = player_client.get(url, {"number": "BT1-006"}).context["form"]
+    assert form.initial["name"] == "Scheming Champa" and form.initial["power"] == "10000"
+    assert form.initial["text"] == "[Barrier] old text"
+    assert player_client.get(url, {"number": "NOPE-1"}).status_code == 404
+    assert player_client.get(url, {"new": "BT1-007"}).context["form"].initial == {
+        "number": "BT1-007"
+    }
 
 
 def test_bad_cells_are_reported_next_to_their_field_and_nothing_is_stored(player_client):
