@@ -15,6 +15,7 @@ urlpatterns = [
     path("cards/<slug:game>/history/<path:number>", views.history, name="history"),
     path("community/proposals/", views.mine, name="mine"),
     path("community/proposals/<int:pk>/", views.proposal_detail, name="proposal"),
+    path("community/proposals/<int:pk>/image.png", views.proposal_image, name="proposal-image"),
     path("community/proposals/<int:pk>/review", views.review, name="review"),
     path("community/review/", views.queue, name="queue"),
     path("community/revisions/<int:pk>/revert", views.revert, name="revert"),

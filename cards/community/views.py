@@ -126,6 +126,21 @@ def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "community/proposal.html", context)
 
 
+@login_required
+def proposal_image(request: HttpRequest, pk: int) -> HttpResponse:
+    """The proposal's image (stored as checked PNG), for its proposer and card editors only: it is
+    not public until approved, so it is not served from the media folder."""
+    proposal = _visible_proposal(request, pk)
+    if not proposal.image:
+        raise Http404("This proposal has no image.")
+    try:
+        with proposal.image.open("rb") as file:
+            png = file.read()
+    except OSError:
+        raise Http404("The image file is gone.") from None
+    return HttpResponse(png, content_type="image/png", headers={"Cache-Control": "private"})
+
+
 @require_POST
 @login_required
 @permission_required(REVIEW_PERMISSION, raise_exception=True)

@@ -260,6 +260,8 @@ def test_an_image_is_checked_like_a_staff_upload_and_shown_once_approved(
     _post_proposal(player_client, "draws_troidal", cells, image=image)
     proposal = Proposal.objects.get()
     assert proposal.image
+    shown = player_client.get(reverse("community:proposal-image", args=[proposal.pk]))
+    assert shown["Content-Type"] == "image/png"
     proposals.approve(proposal, editor)
     card = Card.objects.get(game="draws_troidal", number="DT-054")
     assert card.image and card.image.name.startswith("cards/draws_troidal/")
