@@ -45,9 +45,20 @@ class Series:
         return len([n for n in self.known if n <= self.total]) if self.total else 0
 
     @property
+    def missing_count(self) -> int:
+        return self.total - self.count
+
+    @property
     def missing(self) -> list[str]:
-        numbers = [n for n in range(1, self.total + 1) if n not in self.known]
-        return [f"{self.prefix}{n:0{self.width}d}" for n in numbers]
+        """The first `MAX_MISSING_SHOWN` missing numbers: a number like X-999999999 must not make
+        a page count to a billion."""
+        found: list[str] = []
+        n = 0
+        while len(found) < min(self.missing_count, MAX_MISSING_SHOWN):
+            n += 1
+            if n not in self.known:
+                found.append(f"{self.prefix}{n:0{self.width}d}")
+        return found
 
     @property
     def percent(self) -> int:

@@ -219,7 +219,7 @@ def revert(request: HttpRequest, pk: int) -> HttpResponse:
 
 def coverage_page(request: HttpRequest, game: str) -> HttpResponse:
     the_game = game_or_404(game)
-    context = {"game": the_game, "series": coverage(game), "max_missing": MAX_MISSING_SHOWN}
+    context = {"game": the_game, "series_list": coverage(game), "max_missing": MAX_MISSING_SHOWN}
     return render(request, "community/coverage.html", context)
 
 
