@@ -231,8 +231,9 @@ def too_long(game: Game, card: base.Card) -> list[tuple[str, str]]:
     return list(problems.items())
 
 
-def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
-    """Validate the whole file, then insert new cards and update changed ones in one transaction."""
+def import_cards(game_slug: str, content: bytes, filename: str, author: Any = None) -> ImportReport:
+    """Validate the whole file, then insert new cards and update changed ones in one transaction;
+    each of them gets a revision (by `author`: the staff member who uploaded, or None)."""
     game = get_game(game_slug)
     cards = parse_file(game, content, filename)
     report = ImportReport(game=game_slug)
@@ -271,7 +272,7 @@ def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
         report.numbers = touched
         rebuild_name_keys(game, touched)
         history = [(row, None) for row in new] + [(row, before[row.number]) for row in changed]
-        revisions.record_import(game_slug, history, filename)
+        revisions.record_import(game_slug, history, filename, author)
     if len(touched) >= ANALYZE_AFTER:
         with connection.cursor() as cursor:
             for model in (Card, CardName):

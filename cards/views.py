@@ -155,7 +155,9 @@ def upload_cards(request: HttpRequest) -> HttpResponse:
                 count = import_set_decks(game, content)
                 context["summary"] = f"{game}: {count} set decks imported"
             else:
-                context["summary"] = str(import_cards(game, content, upload.name))
+                context["summary"] = str(
+                    import_cards(game, content, upload.name, author=request.user)
+                )
         except ImportFailed as failure:
             context["failure"] = failure
             context["filename"] = upload.name

@@ -48,7 +48,9 @@ def latest(card: Card) -> CardRevision | None:
     return card.revisions.order_by("-sequence").first()
 
 
-def record_import(game_slug: str, changes: Iterable[tuple[Card, dict | None]], note: str) -> int:
+def record_import(
+    game_slug: str, changes: Iterable[tuple[Card, dict | None]], note: str, author: Any = None
+) -> int:
     """One revision per card an import created or changed: (stored card, its cells before)."""
     pairs = list(changes)
     last = dict(
@@ -65,6 +67,7 @@ def record_import(game_slug: str, changes: Iterable[tuple[Card, dict | None]], n
                 card=card,
                 sequence=last.get(card.pk, 0) + 1,
                 source=Source.IMPORT,
+                author=author,
                 note=note[:255],
                 row=after,
                 changes=diff(before, after),

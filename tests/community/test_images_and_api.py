@@ -101,3 +101,18 @@ def test_others_proposals_are_not_visible(api, dbscg, editor):
     cells = {"number": "BT1-501", "name": "Other", "type": "Battle"}
     other = proposals.propose(editor, "dbscg", proposals.check_cells("dbscg", cells), cells)
     assert api.get(f"/api/v1/proposals/{other.pk}").status_code == 404
+
+
+def test_a_staff_card_file_upload_writes_revisions_by_that_staff_member(staff_client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.cards.conftest import DRAWS_TROIDAL_CSV
+
+    upload = SimpleUploadedFile("starter.csv", DRAWS_TROIDAL_CSV.encode())
+    response = staff_client.post(
+        reverse("cards:upload"), {"game": "draws_troidal", "content": "cards", "file": upload}
+    )
+    assert response.status_code == 200
+    card = Card.objects.get(game="draws_troidal", number="DT-001")
+    revision = card.revisions.get()
+    assert revision.author.username == "staff" and revision.note == "starter.csv"
