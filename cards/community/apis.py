@@ -75,7 +75,6 @@ class ProposalListApi(generics.ListAPIView):
                 request.user,
                 data["game"],
                 facts,
-                data["row"],
                 text=data.get("text", ""),
                 source_note=data.get("source_note", ""),
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +14,17 @@ from cards.models import Card
 #: The permission of the "card editors" group (created by a data migration).
 REVIEW_PERMISSION = "community.review_proposal"
 EDITORS_GROUP = "card editors"
+
+
+def editors_group() -> Group:
+    """The "card editors" group with its permission (made by migration 0002; made again here
+    when a database was emptied since, as `flush` and transactional tests do)."""
+    group, _created = Group.objects.get_or_create(name=EDITORS_GROUP)
+    app_label, codename = REVIEW_PERMISSION.split(".")
+    group.permissions.add(
+        Permission.objects.get(content_type__app_label=app_label, codename=codename)
+    )
+    return group
 
 
 def validate_game(slug: str) -> None:

@@ -81,13 +81,13 @@ def propose(
     user: Any,
     game_slug: str,
     facts: base.Card,
-    row: dict[str, Any],
     *,
     text: str = "",
     image: bytes | None = None,
     source_note: str = "",
 ) -> Proposal:
-    """A pending proposal of checked cells (`check_cells`); the image checked like any upload."""
+    """A pending proposal of a checked card (`check_cells`), kept as the cells of all its columns;
+    the image checked like any upload."""
     check_limits(user)
     png = faces.checked_png(image) if image else None
     card, base_revision = _card_and_base(game_slug, facts.number)
@@ -97,7 +97,7 @@ def propose(
         card=card,
         base_revision=base_revision,
         proposer=user,
-        row=row,
+        row=get_game(game_slug).schema.to_row(facts),
         text=text[:MAX_TEXT_LENGTH],
         source_note=source_note[:500],
     )
@@ -133,10 +133,7 @@ def propose_file(
     if not wanted:
         return BulkResult([], len(cards))
     check_limits(user, len(wanted))
-    created = [
-        propose(user, game_slug, card, game.schema.to_row(card), source_note=source_note)
-        for card in wanted
-    ]
+    created = [propose(user, game_slug, card, source_note=source_note) for card in wanted]
     return BulkResult(created, len(cards) - len(wanted))
 
 
@@ -162,9 +159,9 @@ def approve(
         locked = Proposal.objects.select_for_update().get(pk=proposal.pk)
         if locked.status != Proposal.Status.PENDING:
             raise ProposalRefused(_("This proposal was already reviewed."))
-        edited = row is not None and row != locked.row
         cells = row if row is not None else locked.row
         facts = check_cells(locked.game, cells)
+        edited = _differs(check_cells(locked.game, locked.row), facts)
         if facts.number != locked.number and row is not None:
             locked.number = facts.number
         image = None

@@ -51,7 +51,6 @@ def propose(request: HttpRequest, game: str) -> HttpResponse:
                 request.user,
                 game,
                 data["facts"],
-                data["row"],
                 text=data["text"],
                 image=data["image"],
                 source_note=data["source_note"],

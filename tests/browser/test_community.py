@@ -7,11 +7,10 @@ import io
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.urls import reverse
 from PIL import Image
 
-from cards.community.models import EDITORS_GROUP
+from cards.community.models import editors_group
 from decklab.decks.services import deck_create
 from tests.browser.test_deck_editor import sign_in, wait_for_version
 from tests.decks import factories
@@ -78,8 +77,7 @@ def test_a_proposed_missing_card_approved_by_an_editor_makes_a_deck_legal(
     # A card editor approves it from the queue.
     editor_page = new_page()
     sign_in(editor_page, live_server, "cardeditor")
-    editors = Group.objects.get(name=EDITORS_GROUP)
-    get_user_model().objects.get(username="cardeditor").groups.add(editors)
+    get_user_model().objects.get(username="cardeditor").groups.add(editors_group())
     editor_page.goto(live_server.url + reverse("community:queue"))
     editor_page.click("text=TD-U20 Proposed Unit")
     editor_page.wait_for_selector("#approve-form")

@@ -6,10 +6,9 @@ import io
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from PIL import Image
 
-from cards.community.models import EDITORS_GROUP
+from cards.community.models import editors_group
 
 # The card tests' fixtures: the same small card files, imported through the real importer.
 from tests.cards.conftest import (  # noqa: F401
@@ -30,7 +29,7 @@ def player(db):
 @pytest.fixture
 def editor(db):
     user = get_user_model().objects.create_user("editor", password="pw-editor-1")
-    user.groups.add(Group.objects.get(name=EDITORS_GROUP))
+    user.groups.add(editors_group())
     return user
 
 

@@ -99,7 +99,7 @@ def test_others_proposals_are_not_visible(api, dbscg, editor):
     from cards.community import proposals
 
     cells = {"number": "BT1-501", "name": "Other", "type": "Battle"}
-    other = proposals.propose(editor, "dbscg", proposals.check_cells("dbscg", cells), cells)
+    other = proposals.propose(editor, "dbscg", proposals.check_cells("dbscg", cells))
     assert api.get(f"/api/v1/proposals/{other.pk}").status_code == 404
 
 
