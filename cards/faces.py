@@ -258,12 +258,6 @@ def store_image(card: Card, content: bytes, keep_old: bool = False) -> None:
         card.image.storage.delete(old)
 
 
-def remove_image(card: Card) -> None:
-    """Go back to the generated face."""
-    if card.image:
-        card.image.delete(save=True)
-
-
 def safe_name(number: str) -> str:
     """A file name for a card number (Gundam War numbers hold `/`)."""
     digest = hashlib.sha256(number.encode()).hexdigest()[:8]

@@ -174,7 +174,7 @@ def card_image(request: HttpRequest, game: str, number: str) -> HttpResponse:
     _require_staff(request)
     card = card_or_404(game, number)
     if request.POST.get("remove"):
-        faces.remove_image(card)
+        revisions.remove_image(card, request.user)
         messages.success(request, "The image is removed; the generated face is shown again.")
         return redirect("cards:detail", game=game, number=number)
     form = CardImageForm(request.POST, request.FILES)

@@ -172,3 +172,16 @@ def revert(revision: CardRevision, editor: Any) -> CardRevision | None:
         reverted_to=revision,
     )
     return new
+
+
+def remove_image(card: Card, author: Any) -> CardRevision | None:
+    """Go back to the generated face, as a revision; the file stays for a revert."""
+    with transaction.atomic():
+        card = Card.objects.select_for_update().get(pk=card.pk)
+        if not card.image:
+            return None
+        before = cells(card)
+        card.image = ""
+        card.save(update_fields=["image", "updated_at"])
+        after = cells(card)
+        return _record(card, after, diff(before, after), author=author, source=Source.IMAGE)

@@ -44,7 +44,16 @@ def test_a_staff_image_upload_is_a_revision(staff_client, dbscg):
     url = reverse("cards:image", args=["dbscg", "BT1-006"])
     staff_client.post(url, {"image": SimpleUploadedFile("a.png", png_bytes())})
     card = Card.objects.get(number="BT1-006")
-    assert card.revisions.order_by("-sequence").first().author.username == "staff"
+    upload = card.revisions.order_by("-sequence").first()
+    assert upload.author.username == "staff" and card.image
+    staff_client.post(url, {"remove": "1"})
+    card.refresh_from_db()
+    assert not card.image
+    from cards.community import revisions
+
+    revisions.revert(upload, None)  # the file was kept: the image comes back
+    card.refresh_from_db()
+    assert card.image.name == upload.row["card image"]
 
 
 @pytest.fixture
