@@ -52,6 +52,8 @@ def test_an_approved_proposal_is_in_search_legality_and_the_deck_editor(
     assert response.status_code == 302 and proposal.status == Proposal.Status.PENDING
     # Pending: nothing reads it yet.
     assert not search.search("dreadnought", "TD-U20").exists()
+    unknown = validate("dreadnought", text=SHORT_DECK + "2 TD-U20\n")["violations"]
+    assert "decklist.unknown_card" in {v["code"] for v in unknown}
     queue = editor_client.get(reverse("community:queue"))
     assert "TD-U20" in queue.content.decode()
     page = editor_client.get(reverse("community:proposal", args=[proposal.pk])).content.decode()
