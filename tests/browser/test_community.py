@@ -103,6 +103,10 @@ def test_a_proposed_missing_card_approved_by_an_editor_makes_a_deck_legal(
     shoot(player_page, "card-page-phone")
     player_page.set_viewport_size({"width": 1400, "height": 1000})
 
+    player_page.goto(live_server.url + reverse("home"))
+    assert "numbers known" in player_page.inner_text(".tiles")
+    shoot(player_page, "home")
+
     player_page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
     wait_for_version(player_page, 1)
     player_page.fill("#search-q", "TD-U20")
