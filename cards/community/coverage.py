@@ -114,7 +114,9 @@ COMPLETENESS_SECONDS = 60
 
 
 def completeness(game_slug: str) -> Completeness:
-    key = f"community:completeness:{game_slug}"
+    """The game's completeness, recounted when it gains or loses cards, or after a minute."""
+    cards = Card.objects.filter(game=game_slug).count()
+    key = f"community:completeness:{game_slug}:{cards}"
     found = django_cache.get(key)
     if found is None:
         found = _completeness(game_slug)

@@ -276,9 +276,6 @@ def test_an_image_is_checked_like_a_staff_upload_and_shown_once_approved(
 
 
 def test_coverage_counts_known_numbers_and_lists_the_missing(load, client):
-    from django.core.cache import cache
-
-    cache.clear()  # the home page's completeness of an earlier test
     load(
         "draws_troidal",
         "number,name,attribute,power,risk,guard\nDT-001,A,水,1,0,1\nDT-003,B,水,1,0,1\n",
