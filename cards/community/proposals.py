@@ -7,6 +7,7 @@ transaction with the proposal and card rows locked.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -143,12 +145,35 @@ def _differs(stored: base.Card | None, card: base.Card) -> bool:
     return (stored.name, stored.type, dict(stored.data)) != (card.name, card.type, dict(card.data))
 
 
+def outdated(pending: Iterable[Proposal]) -> set[int]:
+    """The ids of the proposals whose card changed (or was created) since they were made: three
+    queries for a whole page of the review queue."""
+    pending = list(pending)
+    if not pending:
+        return set()
+    wanted = Q()
+    for proposal in pending:
+        wanted |= Q(game=proposal.game, number=proposal.number)
+    cards = dict(
+        ((game, number), pk)
+        for pk, game, number in Card.objects.filter(wanted).values_list("pk", "game", "number")
+    )
+    latest = dict(
+        CardRevision.objects.filter(card__in=cards.values())
+        .values_list("card")
+        .annotate(last=Max("id"))
+        .order_by()
+    )
+    return {
+        proposal.pk
+        for proposal in pending
+        if (card := cards.get((proposal.game, proposal.number))) is not None
+        and latest.get(card) != proposal.base_revision_id
+    }
+
+
 def is_outdated(proposal: Proposal) -> bool:
-    """The card changed (or was created) since the proposal was made."""
-    card, current = _card_and_base(proposal.game, proposal.number)
-    if card is None:
-        return False
-    return (current.pk if current else None) != proposal.base_revision_id
+    return proposal.pk in outdated([proposal])
 
 
 def approve(

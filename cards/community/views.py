@@ -182,7 +182,8 @@ def queue(request: HttpRequest) -> HttpResponse:
     if game:
         waiting = waiting.filter(game=game)
     page = Paginator(waiting.order_by("created_at"), 50).get_page(request.GET.get("page"))
-    return render(request, "community/queue.html", {"page": page, "game_filter": game})
+    context = {"page": page, "game_filter": game, "outdated": proposals.outdated(page.object_list)}
+    return render(request, "community/queue.html", context)
 
 
 def history(request: HttpRequest, game: str, number: str) -> HttpResponse:

@@ -153,7 +153,7 @@ def test_edit_then_approve_applies_the_editors_cells(player_client, editor_clien
     assert revisions.latest(card).changes == {"power": ["10000", "12000"]}
 
 
-def test_a_proposal_on_an_outdated_revision_is_flagged(player, editor, dbscg):
+def test_a_proposal_on_an_outdated_revision_is_flagged(player, editor, editor_client, dbscg):
     card = Card.objects.get(game="dbscg", number="BT1-006")
     cells = {**factories_row(card), "power": "11000"}
     first = proposals.propose(player, "dbscg", proposals.check_cells("dbscg", cells))
@@ -162,8 +162,14 @@ def test_a_proposal_on_an_outdated_revision_is_flagged(player, editor, dbscg):
     assert not proposals.is_outdated(second)
     proposals.approve(first, editor)
     assert proposals.is_outdated(second)
+    assert proposals.outdated(Proposal.objects.filter(status="pending")) == {second.pk}
     with pytest.raises(proposals.ProposalRefused):
         proposals.approve(first, editor)  # already reviewed
+    assert (
+        "the card changed since" in editor_client.get(reverse("community:queue")).content.decode()
+    )
+    page = editor_client.get(reverse("community:proposal", args=[second.pk])).content.decode()
+    assert 'id="outdated"' in page
 
 
 def test_imports_write_one_revision_per_changed_card_and_none_when_unchanged(dbscg, load):
