@@ -6,9 +6,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
-PYTEST_ARGS ?=
+# pytest-xdist: one test process per core. Each worker has its own test database (pytest-django
+# suffixes it), live-server port, Celery queue and tmp dirs; `make test PYTEST_ARGS=` runs serially.
+PYTEST_ARGS ?= -n auto
+# `make bench SCALE=10`: also time the card search on 10 copies of the DBSCG cards.
+SCALE ?= 1
 
-.PHONY: run test setup bench lint format clean worker
+.PHONY: run test setup bench lint format clean worker serve soak messages
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,6 +31,11 @@ run: setup
 	worker=$$!; trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
+# Production mode on this machine: gunicorn + a Celery worker, DEBUG off (deploy/serve; README
+# "Running in production" lists the variables it requires).
+serve: setup
+	DECKLAB_BIND="$${DECKLAB_BIND:-$(HOST):$(PORT)}" deploy/serve
+
 worker: setup
 	$(PY) -m celery -A decklab worker --loglevel=info
 
@@ -34,22 +43,36 @@ test: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run -v 0
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: setup
 	@command -v ab >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq apache2-utils; } >/dev/null 2>&1 \
 		|| echo "note: ApacheBench (apache2-utils) is not installed; the API load figures will be skipped"
-	$(PY) manage.py bench
+	$(PY) manage.py bench --scale $(SCALE)
+
+# 20,000 tiny tasks through a real worker on the embedded broker: crashes and lost tasks fail it.
+# SOAK_ARGS="--broker filesystem:// --broker embedded" compares transports (README "The embedded broker").
+SOAK_ARGS ?=
+soak: setup
+	$(PY) manage.py broker_soak $(SOAK_ARGS)
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 format: $(VENV)/.installed
 	$(PY) -m ruff check --fix .
 	$(PY) -m ruff format .
+
+# Extract the site's texts into locale/ja/LC_MESSAGES/django.po and rebuild the committed .mo.
+# Needs GNU gettext (xgettext, msgfmt) on the editor's machine only; running the site does not.
+messages: $(VENV)/.installed
+	$(PY) manage.py makemessages -l ja --ignore=.venv --ignore=var --ignore=tests --add-location=file --no-obsolete
+	$(PY) manage.py compilemessages -l ja --ignore=.venv
 
 clean:
 	rm -rf var .pytest_cache .ruff_cache .hypothesis

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny
@@ -10,8 +11,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards import search
+from cards.games.query import QueryError
 from cards.games.registry import all_games
-from cards.selectors import card_or_404, game_or_404
+from cards.selectors import card_or_404, game_or_404, printed_card
 from cards.serializers import CardSerializer, GameSerializer, QueryErrorSerializer
 
 
@@ -51,8 +53,8 @@ class CardListApi(generics.ListAPIView):
     def get(self, request: Request, *args, **kwargs) -> Response:
         try:
             return super().get(request, *args, **kwargs)
-        except search.QueryError as error:
-            body = {"detail": error.message, "position": error.position}
+        except QueryError as error:
+            body = {"detail": search.error_message(error), "position": error.position}
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
     def get_queryset(self):
@@ -69,5 +71,12 @@ class CardDetailApi(APIView):
 
     @extend_schema(responses=CardSerializer)
     def get(self, request: Request, game: str, number: str) -> Response:
-        card = card_or_404(game, number)
+        try:
+            card = card_or_404(game, number)
+        except Http404:
+            # A number as printed (`XD1-01`, `BT1-010_PR`) answers its card, as decklists read it;
+            # the API never redirects (CONTRACT §6), the answer's `number` is the stored one.
+            card = printed_card(game, number)
+            if card is None:
+                raise
         return Response(CardSerializer(card, context={"request": request}).data)

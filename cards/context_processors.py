@@ -1,6 +1,14 @@
+from django.conf import settings
+from django.http import HttpRequest
+
 from cards.games.registry import all_games
 
 
 def games(request):
     """Every page's navigation lists the games."""
     return {"games": all_games()}
+
+
+def site_url(request: HttpRequest) -> dict[str, str]:
+    """`SITE_URL` for absolute links in pages (OpenGraph), never the request's Host header."""
+    return {"SITE_URL": settings.SITE_URL}

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from cards.games.registry import all_games
 
@@ -16,15 +18,22 @@ SET_DECKS = "set_decks"
 class CardFileForm(forms.Form):
     """A card file for one game, as `import_cards` takes it (CONTRACT §2)."""
 
-    game = forms.ChoiceField(choices=[])
+    game = forms.ChoiceField(label=_("Game"), choices=[])
     content = forms.ChoiceField(
-        choices=[(CARDS, "Cards (CSV or JSON)"), (SET_DECKS, "Set decks (JSON, Blade Rondo)")],
+        label=_("Content"),
+        choices=[
+            (CARDS, _("Cards (CSV or JSON)")),
+            (SET_DECKS, _("Set decks (JSON, Blade Rondo)")),
+        ],
         initial=CARDS,
         widget=forms.RadioSelect,
     )
     file = forms.FileField(
-        help_text=f"UTF-8 CSV with a header row, or a JSON list; at most "
-        f"{CARD_FILE_MAX_BYTES // (1024 * 1024)} MiB."
+        label=_("File"),
+        help_text=format_lazy(
+            _("UTF-8 CSV with a header row, or a JSON list; at most {mib} MiB."),
+            mib=CARD_FILE_MAX_BYTES // (1024 * 1024),
+        ),
     )
 
     def __init__(self, *args, **kwargs):
@@ -35,4 +44,4 @@ class CardFileForm(forms.Form):
 class CardImageForm(forms.Form):
     """A real picture of a card, shown instead of its generated face."""
 
-    image = forms.FileField(help_text="PNG, JPEG, WebP or GIF; at most 8 MiB.")
+    image = forms.FileField(label=_("Image"), help_text=_("PNG, JPEG, WebP or GIF; at most 8 MiB."))

@@ -21,7 +21,7 @@ from django.db import connection, transaction
 from cards.community import revisions
 from cards.games import base, jsontext
 from cards.games.decklist import MAX_QUANTITY
-from cards.games.game import Game, number_key
+from cards.games.game import Game
 from cards.games.registry import get_game
 from cards.games.schema import RowError
 from cards.models import Card, CardName, GameData
@@ -196,7 +196,7 @@ def parse_file(game: Game, content: bytes, filename: str) -> list[base.Card]:
             problems.append(Problem(line, "", "more cells than the header has columns"))
             continue
         raw_number = str(row.get("number") or "").strip()
-        key = number_key(raw_number)
+        key = game.number_key(raw_number)
         if raw_number and key in first_line:
             problems.append(
                 Problem(line, "number", f"{raw_number} is already on line {first_line[key]}")
@@ -219,7 +219,7 @@ def too_long(game: Game, card: base.Card) -> list[tuple[str, str]]:
     """(column, message) for each value longer than its database column: PostgreSQL refuses it."""
     stored = {
         "number": ("number", card.number),
-        "number_key": ("number", number_key(card.number)),
+        "number_key": ("number", game.number_key(card.number)),
         "name": ("name", card.name),
         "type": (game.schema.type_column, card.type),
     }
@@ -253,7 +253,10 @@ def import_cards(game_slug: str, content: bytes, filename: str, author: Any = No
         if row is None:
             new.append(
                 Card(
-                    game=game_slug, number=card.number, number_key=number_key(card.number), **values
+                    game=game_slug,
+                    number=card.number,
+                    number_key=game.number_key(card.number),
+                    **values,
                 )
             )
         elif any(getattr(row, name) != value for name, value in values.items()):

@@ -11,7 +11,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.urls import NoReverseMatch, reverse
-from django.utils import translation
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -23,10 +24,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.games import deckcode, decklist, messages
+from cards.games import deckcode, decklist
+from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 from cards.games.text import whole_number
+from cards.languages import request_language
 from cards.parsers import JSONParser
+from cards.serializers import ErrorSerializer
 from cards.validation import (
     MAX_DECKLIST_BYTES,
     format_matrix,
@@ -41,7 +45,9 @@ MAX_BODY_BYTES = MAX_DECKLIST_BYTES + 4096
 
 class PayloadTooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = f"The decklist is larger than {MAX_DECKLIST_BYTES // 1024} KiB."
+    default_detail = format_lazy(
+        gettext_lazy("The decklist is larger than {kib} KiB."), kib=MAX_DECKLIST_BYTES // 1024
+    )
     default_code = "too_large"
 
 
@@ -57,7 +63,7 @@ class PlainTextParser(BaseParser):
         try:
             return {"decklist": raw.decode("utf-8-sig")}
         except UnicodeDecodeError:
-            raise ParseError("The decklist is not UTF-8 text.") from None
+            raise ParseError(gettext("The decklist is not UTF-8 text.")) from None
 
 
 class DeckFormatNegotiation(DefaultContentNegotiation):
@@ -124,8 +130,7 @@ class CodeOut(serializers.Serializer):
     share_url = serializers.CharField(allow_null=True)
 
 
-class Detail(serializers.Serializer):
-    detail = serializers.CharField()
+SEND_A_DECKLIST = gettext_lazy('Send the decklist as text/plain, or JSON {"decklist": "..."}.')
 
 
 def _error(message: str, code: int) -> Response:
@@ -135,11 +140,14 @@ def _error(message: str, code: int) -> Response:
 LANG = OpenApiParameter(
     "lang", str, description="en or ja (else Accept-Language decides)", required=False
 )
-DECKLIST_BODY = {"text/plain": OpenApiTypes.STR, "application/json": DecklistRequest}
+# text/plain as bytes (UTF-8 decklist text): generated clients send it as a file, unchanged.
+DECKLIST_BODY = {"text/plain": OpenApiTypes.BINARY, "application/json": DecklistRequest}
 ERRORS = {
-    400: OpenApiResponse(Detail, description="Unknown format, or a body that is not a decklist."),
-    404: OpenApiResponse(Detail, description="Unknown game."),
-    413: OpenApiResponse(Detail, description="The decklist is too large."),
+    400: OpenApiResponse(
+        ErrorSerializer, description="Unknown format, or a body that is not a decklist."
+    ),
+    404: OpenApiResponse(ErrorSerializer, description="Unknown game."),
+    413: OpenApiResponse(ErrorSerializer, description="The decklist is too large."),
 }
 
 
@@ -148,6 +156,8 @@ class LegalityView(APIView):
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
+    #: The legality checks are the API's most expensive reads (README "Limits").
+    throttle_scope = "legality"
     parser_classes = [PlainTextParser, JSONParser]
     content_negotiation_class = DeckFormatNegotiation
 
@@ -158,18 +168,16 @@ class LegalityView(APIView):
         super().initial(request, *args, **kwargs)
 
     def language(self, request: Request) -> str:
-        return messages.normalize_language(
-            request.query_params.get("lang") or translation.get_language_from_request(request)
-        )
+        return request_language(request)
 
     def decklist(self, request: Request) -> tuple[str, str | None]:
         """The decklist text and format of a POST body; `ParseError` when there is none."""
         data = request.data
         if not isinstance(data, dict):
-            raise ParseError('Send the decklist as text/plain, or JSON {"decklist": "..."}.')
+            raise ParseError(SEND_A_DECKLIST)
         incoming = DecklistRequest(data=data)
         if not incoming.is_valid():
-            raise ParseError('Send the decklist as text/plain, or JSON {"decklist": "..."}.')
+            raise ParseError(SEND_A_DECKLIST)
         text = incoming.validated_data["decklist"]
         if len(text.encode("utf-8")) > MAX_DECKLIST_BYTES:
             raise PayloadTooLarge()
@@ -182,6 +190,8 @@ def _unknown_game(error: UnknownGame) -> Response:
 
 
 class ValidateApi(LegalityView):
+    """A decklist checked against one format of its game (CONTRACT §4)."""
+
     @extend_schema(
         summary="Check a decklist against a format (CONTRACT §4)",
         description=(
@@ -198,12 +208,14 @@ class ValidateApi(LegalityView):
             result = validate(game, text=text, format_slug=fmt, lang=self.language(request))
         except UnknownGame as error:
             return _unknown_game(error)
-        except KeyError as error:
-            return _error(str(error.args[0]), status.HTTP_400_BAD_REQUEST)
+        except UnknownFormat as error:
+            return _error(str(error), status.HTTP_400_BAD_REQUEST)
         return Response(result)
 
 
 class MatrixApi(LegalityView):
+    """The decklist's legality in every format of its game."""
+
     def _matrix(self, request: Request, game: str, text: str) -> Response:
         try:
             return Response(format_matrix(game, text=text, lang=self.language(request)))
@@ -271,10 +283,16 @@ def _code_answer(decoded: deckcode.DeckCode, code: str) -> dict[str, Any]:
 
 
 class DeckCodesApi(LegalityView):
+    """Make a deck code: the game, format and cards of a decklist in one short string."""
+
     @extend_schema(
         summary="Make the deck code of a decklist",
-        request=CodeRequest,
-        responses={200: CodeOut, 400: OpenApiResponse(Detail), 404: OpenApiResponse(Detail)},
+        request={"application/json": CodeRequest},
+        responses={
+            200: CodeOut,
+            400: OpenApiResponse(ErrorSerializer),
+            404: OpenApiResponse(ErrorSerializer),
+        },
     )
     def post(self, request: Request) -> Response:
         incoming = CodeRequest(data=request.data if isinstance(request.data, dict) else {})
@@ -290,17 +308,22 @@ class DeckCodesApi(LegalityView):
             fmt = found.format(fmt).slug
         except UnknownGame as error:
             return _unknown_game(error)
-        except KeyError as error:
-            return _error(str(error.args[0]), status.HTTP_400_BAD_REQUEST)
+        except UnknownFormat as error:
+            return _error(str(error), status.HTTP_400_BAD_REQUEST)
         deck, _ = load_deck(game, incoming.validated_data["decklist"])
         code = deckcode.encode(game, fmt, deck.quantities())
         return Response(_code_answer(deckcode.decode(code), code))
 
 
 class DeckCodeApi(LegalityView):
+    """What a deck code holds: game, format, quantities and the canonical decklist."""
+
     @extend_schema(
         summary="Decode a deck code (no account needed)",
-        responses={200: CodeOut, 400: OpenApiResponse(Detail, description="A broken code.")},
+        responses={
+            200: CodeOut,
+            400: OpenApiResponse(ErrorSerializer, description="A broken code."),
+        },
     )
     def get(self, request: Request, code: str) -> Response:
         try:

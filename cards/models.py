@@ -4,16 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import models
 
 from cards.games import base
 from cards.games.registry import GAMES
 
-GAME_CHOICES = [(slug, slug) for slug in GAMES]
+
+def validate_game(slug: str) -> None:
+    """A game slug the registry knows. A validator, not `choices=`: adding a game to the registry
+    then needs no migration."""
+    if slug not in GAMES:
+        raise ValidationError(f"unknown game {slug!r} (known: {', '.join(GAMES)})")
+
+
+def game_field() -> models.CharField:
+    """The `game` column of every model that belongs to one game."""
+    return models.CharField(max_length=32, validators=[validate_game])
 
 
 class Card(models.Model):
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    game = game_field()
     number = models.CharField(max_length=64)
     name = models.CharField(max_length=255)
     type = models.CharField(max_length=32, blank=True)
@@ -78,7 +89,7 @@ class CardName(models.Model):
     """One folded name under which a decklist may name the card (`Game.name_keys`)."""
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="name_keys")
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    game = game_field()
     key = models.CharField(max_length=255)
 
     class Meta:
@@ -91,7 +102,7 @@ class CardName(models.Model):
 class GameData(models.Model):
     """Importable game data that is not cards, by key (Blade Rondo's `set_decks`)."""
 
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    game = game_field()
     key = models.CharField(max_length=64)
     value = models.JSONField(default=dict)
     updated_at = models.DateTimeField(auto_now=True)

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from cards import search
 from cards.games.game import Game
+from cards.links import absolute
 from cards.models import Card
 
 
@@ -55,11 +56,7 @@ class GameSerializer(serializers.Serializer):
         return search.known_fields(game.slug)
 
     def get_cards_url(self, game: Game) -> str:
-        return self._absolute(reverse("api-cards", kwargs={"game": game.slug}))
-
-    def _absolute(self, path: str) -> str:
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request else path
+        return absolute(reverse("api-cards", kwargs={"game": game.slug}))
 
 
 class CardSerializer(serializers.ModelSerializer):
@@ -75,16 +72,17 @@ class CardSerializer(serializers.ModelSerializer):
         fields = ("game", "number", "name", "type", "data", "extra", "url", "face_url")
 
     def get_url(self, card: Card) -> str:
-        return self._absolute(reverse("cards:detail", args=[card.game, card.number]))
+        return absolute(reverse("cards:detail", args=[card.game, card.number]))
 
     def get_face_url(self, card: Card) -> str:
-        return self._absolute(reverse("cards:face", args=[card.game, card.number]))
-
-    def _absolute(self, path: str) -> str:
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request else path
+        return absolute(reverse("cards:face", args=[card.game, card.number]))
 
 
-class QueryErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer):
+    """Every error of the API: `detail` says what is wrong (more keys may name fields)."""
+
     detail = serializers.CharField()
+
+
+class QueryErrorSerializer(ErrorSerializer):
     position = serializers.IntegerField(help_text="0-based character offset in `q`")

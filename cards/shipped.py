@@ -23,6 +23,9 @@ from typing import Any
 from cards.games.dreadnought.schema import CASTER
 from cards.games.gundam_war.schema import COLORS as GUNDAM_WAR_COLORS
 from cards.games.gundam_war.schema import TYPES as GUNDAM_WAR_TYPES
+from cards.games.gundam_war.schema import UNKNOWN_TYPE as GUNDAM_WAR_UNKNOWN_TYPE
+from cards.games.gundam_war.sets import printed_code
+from cards.games.registry import GAMES
 from cards.importers import import_cards, import_path, import_set_decks
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -71,8 +74,7 @@ def _invented_number(prefix: str, count: int) -> str:
     return f"{prefix}-K{count:03d}"
 
 
-#: Gundam War fact-sheet type → contract type. ACE cards (and rows with no type) have no
-#: contract type yet, so they are skipped and reported.
+#: Gundam War fact-sheet type → contract type (`ACE` is one of DeckLab's, see the schema).
 GUNDAM_WAR_TYPE_NAMES = {**{t: t for t in GUNDAM_WAR_TYPES}, "GENERATION": "G"}
 _GUNDAM_WAR_KEPT = (
     "rarity",
@@ -94,10 +96,13 @@ def gundam_war_rows(sheet: Path, regulations: Path) -> Conversion:
       printed number gets an invented `GW-K001`…
     - `color`: the colour, also when inferred (`黒?`); a prefix that is no colour (`デ?`) is kept as
       `color_printed` and the colour left empty.
-    - `type`: `GENERATION` → `G`; ACE and untyped rows are skipped.
+    - `type`: `GENERATION` → `G`; `ACE` stays; a row with no type gets `UNKNOWN` (a type no
+      source gives is not guessed); any other type is skipped and reported.
     - `cost_spec_total_resource` `1-2-1` (or `2/7/2`) → `color_cost` 1, `total_cost` 2, extra
       `resource` 1.
-    - `set`: the first set listed; every set is kept in `printings`.
+    - `set`: every printing listed, as its set code where one is known (`13弾 烈火の咆哮` → `13th`,
+      `SP プロモーションカード` → `PR`; `gundam_war.sets`), else as written; the printed names are
+      kept in `printings`.
     - `g_kind` of G cards: `special` or `basic_equivalent` when `regulations.json` lists the name in
       `special_g` or `basic_g_equivalent` (the same lists the deck rules use), else empty.
     """
@@ -107,7 +112,7 @@ def gundam_war_rows(sheet: Path, regulations: Path) -> Conversion:
     result = Conversion()
     for place, (line, source) in enumerate(_read_sheet(sheet), start=1):
         kind, _ = _guess(source["card_type"])
-        card_type = GUNDAM_WAR_TYPE_NAMES.get(kind)
+        card_type = GUNDAM_WAR_TYPE_NAMES.get(kind) if kind else GUNDAM_WAR_UNKNOWN_TYPE
         if card_type is None:
             result.skipped.append((line, f"type {kind or '(none)'} is not a contract type"))
             continue
@@ -143,7 +148,7 @@ def gundam_war_rows(sheet: Path, regulations: Path) -> Conversion:
             "name": source["name"],
             "type": card_type,
             "color": colour,
-            "set": printings[0] if printings else "",
+            "set": ";".join(printed_code(printing) or printing for printing in printings),
             "printings": "; ".join(printings),
             "g_kind": g_kind,
             "inferred": ";".join(inferred),
@@ -211,6 +216,22 @@ def load_all() -> Iterator[str]:
     yield _converted("gundam_war", gundam_war)
     yield _converted("dreadnought", dreadnought_rows(DATA / "dreadnought" / "cards-known.csv"))
     yield str(import_path("draws_troidal", DATA / "draws-troidal" / "cards.csv"))
+    yield from _added_games()
+
+
+#: The games whose shipped data `load_all` names above, each with its own conversion.
+_CONVERTED = ("dbscg", "blade_rondo", "gundam_war", "dreadnought", "draws_troidal")
+
+
+def _added_games() -> Iterator[str]:
+    """Every other registered game: its `cards/data/<slug>/cards.csv` (or `.json`), if shipped,
+    in the contract's columns (README "Adding a game")."""
+    for slug in GAMES:
+        if slug in _CONVERTED:
+            continue
+        for name in ("cards.csv", "cards.json"):
+            if (DATA / slug / name).is_file():
+                yield str(import_path(slug, DATA / slug / name))
 
 
 def _converted(game: str, conversion: Conversion) -> str:

@@ -16,5 +16,6 @@ card_patterns = [
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("rules/<slug:game>/", views.rules_page, name="rules"),
     path("cards/", include((card_patterns, "cards"))),
 ]

@@ -67,7 +67,7 @@ def quantities_text(game_slug: str, quantities: Mapping[str, Mapping[str, int]])
 
 
 def check(game: Game, format_slug: str | None, deck: Deck) -> list[Violation]:
-    """The violations of a resolved deck in one format (`KeyError` for an unknown format)."""
+    """The violations of a resolved deck in one format (`UnknownFormat` for an unknown format)."""
     return game.format(format_slug).check(deck, LazyGameData(game.slug))
 
 
@@ -76,7 +76,7 @@ def report(
 ) -> dict[str, Any]:
     """The CONTRACT §4 object for a deck and its violations."""
     fmt = game.format(format_slug)
-    lang = messages.normalize_language(lang)
+    lang = messages.choose_language(lang)
     return {
         "game": game.slug,
         "format": fmt.slug,
@@ -92,7 +92,7 @@ def validate(
 ) -> dict[str, Any]:
     """Check a decklist in one format: exactly the CONTRACT §4 JSON object (plus `format_name`).
 
-    Raises `UnknownGame` or `KeyError` (unknown format) before touching the database.
+    Raises `UnknownGame` or `UnknownFormat` before touching the database.
     """
     game = get_game(game_slug)
     game.format(format_slug)
@@ -104,8 +104,13 @@ def format_matrix(game_slug: str, *, text: str, lang: str = "en") -> dict[str, A
     """The deck's legality in every format of its game at once (the text is read once)."""
     game = get_game(game_slug)
     deck, problems = load_deck(game.slug, text)
+    return matrix(game, deck, problems, lang)
+
+
+def matrix(game: Game, deck: Deck, problems: list[Violation], lang: str) -> dict[str, Any]:
+    """`format_matrix` of a deck already resolved (the deck editor's cards, read once)."""
     data = LazyGameData(game.slug)
-    lang = messages.normalize_language(lang)
+    lang = messages.choose_language(lang)
     rows = []
     for fmt in game.formats:
         violations = problems + fmt.check(deck, data)

@@ -7,10 +7,9 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
-from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,12 +17,15 @@ from cards import faces, search
 from cards.community import revisions
 from cards.community.coverage import completeness
 from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageForm
+from cards.games import ruletext
 from cards.games.game import Game
 from cards.games.goldfish import goal_forms
+from cards.games.query import QueryError
 from cards.games.registry import all_games
 from cards.importers import ImportFailed, import_cards, import_set_decks, read_upload
 from cards.models import Card, to_game_card
-from cards.selectors import card_or_404, game_or_404
+from cards.paging import CappedPaginator
+from cards.selectors import card_counts, card_or_404, game_or_404, printed_card
 
 #: Cards per page of a card list.
 PAGE_SIZE = 60
@@ -35,7 +37,7 @@ FACE_MAX_AGE = 24 * 60 * 60
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    counts = dict(Card.objects.values_list("game").annotate(n=Count("id")).order_by())
+    counts = card_counts()
     games = [(game, counts.get(game.slug, 0), completeness(game.slug)) for game in all_games()]
     return render(request, "home.html", {"game_counts": games})
 
@@ -44,6 +46,16 @@ def _list_columns(game: Game) -> list[search.Field]:
     """The fields a card list shows besides number and name: type, colour-like and stats."""
     shown = {"type", "kind", "color", "cluster", "attr", "cost", "power", "bp", "set"}
     return [f for f in search.fields(game.slug) if f.name in shown]
+
+
+#: The sort menu's words (the keys of `search.SORTS`); English shows the keys as they are.
+SORT_LABELS = {
+    "number": pgettext_lazy("sort", "number"),
+    "name": pgettext_lazy("sort", "name"),
+    "type": pgettext_lazy("sort", "type"),
+    "cost": pgettext_lazy("sort", "cost"),
+    "power": pgettext_lazy("sort", "power"),
+}
 
 
 def card_list(request: HttpRequest, game: str) -> HttpResponse:
@@ -58,16 +70,17 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
         "query": query,
         "sort": sort,
         "descending": descending,
-        "sorts": list(search.SORTS),
+        "sorts": [(key, SORT_LABELS.get(key, key)) for key in search.SORTS],
         "columns": _list_columns(the_game),
         "example": " ".join([f.examples[0] for f in search.fields(game) if f.examples][:3]),
     }
     try:
         cards = search.ordered(search.search(game, query), sort, descending).only(*LIST_COLUMNS)
-    except search.QueryError as error:
+    except QueryError as error:
         context["error"] = _error_context(query, error)
     else:
-        page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
+        number = request.GET.get("page")
+        page = CappedPaginator(cards, PAGE_SIZE, page=number).get_page(number)
         columns = context["columns"]
         context["page"] = page
         context["rows"] = [(card, _row_values(card, columns)) for card in page.object_list]
@@ -77,14 +90,15 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
 
 def _row_values(card: Card, columns: list[search.Field]) -> list[str]:
     facts = to_game_card(card.number, card.name, card.type, card.data, {})
-    return [" / ".join(str(v) for v in (f.shown or f.values)(facts)) for f in columns]
+    lang = get_language()
+    return [" / ".join(search.shown_values(f, facts, lang)) for f in columns]
 
 
-def _error_context(query: str, error: search.QueryError) -> dict[str, Any]:
+def _error_context(query: str, error: QueryError) -> dict[str, Any]:
     """The message, and the query cut around the offending character to highlight it."""
     at = min(error.position, len(query))
     return {
-        "message": error.message,
+        "message": search.error_message(error),
         "position": at + 1,
         "before": query[:at],
         "at": query[at : at + 1] or " ",
@@ -94,11 +108,18 @@ def _error_context(query: str, error: search.QueryError) -> dict[str, Any]:
 
 def card_detail(request: HttpRequest, game: str, number: str) -> HttpResponse:
     the_game = game_or_404(game)
-    card = card_or_404(game, number)
+    try:
+        card = card_or_404(game, number)
+    except Http404:
+        # A number as printed (`XD1-01`, `BT1-010_PR`) leads to its card's page, as in decklists.
+        printed = printed_card(game, number)
+        if printed is None:
+            raise
+        return redirect("cards:detail", game=game, number=printed.number)
     context = {
         "game": the_game,
         "card": card,
-        "facts": search.facts(game, card.to_game_card()),
+        "facts": search.facts(game, card.to_game_card(), get_language()),
         "extra": sorted(card.extra.items()),
         "image_form": CardImageForm() if request.user.is_staff else None,
         "odds_goal": _card_odds_goal(game),
@@ -131,8 +152,33 @@ def _etags(header: str) -> set[str]:
 
 def search_help(request: HttpRequest, game: str) -> HttpResponse:
     the_game = game_or_404(game)
-    context = {"game": the_game, "fields": search.fields(game), "games": all_games()}
+    context = {
+        "game": the_game,
+        "fields": search.fields(game),
+        "games": all_games(),
+        "japanese_examples": JAPANESE_EXAMPLES.get(game, ()),
+    }
     return render(request, "cards/help.html", context)
+
+
+#: Queries in Japanese that find cards of the shipped data, shown on the search help pages
+#: (tests/cards/test_i18n_pages.py checks that each one returns cards).
+JAPANESE_EXAMPLES = {
+    "dbscg": ("色:赤 コスト<=2", "種類:リーダー", "弾:BT1"),
+    "gundam_war": ("ガンダム", "色:青", "アムロ"),
+    "dreadnought": ("種類:キャスター", "色:赤"),
+    "blade_rondo": ("剣",),
+    "draws_troidal": ("水",),
+}
+
+
+def rules_page(request: HttpRequest, game: str) -> HttpResponse:
+    """The game's deck rules in DeckLab's words, an anchor per numbered rule (`#r2-1-3`)."""
+    the_game = game_or_404(game)
+    sections = ruletext.sections(game)
+    if not sections:
+        raise Http404("no rules page for this game")
+    return render(request, "cards/rules.html", {"game": the_game, "sections": sections})
 
 
 def _require_staff(request: HttpRequest) -> None:

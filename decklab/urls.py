@@ -1,9 +1,13 @@
 """Site URLs: each area owns its own URL module; the JSON API lives under /api/v1/."""
 
+from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from decklab import api
+from decklab.health import healthz
 
 api_v1 = [
     path("", include("cards.urls_api")),
@@ -11,13 +15,25 @@ api_v1 = [
     path("", include("cards.urls_legality")),
     path("", include("decklab.decks.urls_api")),
     path("", include("decklab.goldfish.urls_api")),
+    path("", include("decklab.accounts.urls_api")),
+    # Last: any other address under /api/v1/ is a JSON 404, never the site's HTML page.
+    re_path(r"^", api.not_found, name="api-not-found"),
 ]
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The split view serves Swagger UI's start script as a file (the Content-Security-Policy
+    # forbids inline scripts); its page keeps a small inline <style>, allowed on this page only.
+    path(
+        "api/docs/",
+        csp_update({"style-src": ["'unsafe-inline'"]})(
+            SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+        ),
+        name="api-docs",
+    ),
     path("accounts/", include("decklab.accounts.urls")),
     path("", include("decklab.decks.urls")),
     path("", include("decklab.goldfish.urls")),

@@ -28,7 +28,7 @@ def worker_on_test_database(
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "decklab.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
     from django.conf import settings
 
     settings.DATABASES["default"]["NAME"] = os.environ["DECKLAB_TEST_DATABASE"]

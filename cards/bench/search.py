@@ -1,19 +1,33 @@
 """Card-search latency on the DBSCG cards of the current database (`make bench`).
 
-Each of 50 fixed queries is timed the way a card-list page runs it — translate, count, fetch the
-first page — several times; the median and p95 over all those timings stand beside a baseline
-measured in the same run: the same count-and-page of an unfiltered `Card.objects.filter(game=…)`.
-Target: p95 under 50 ms, on SQLite and on PostgreSQL.
+Each of 50 fixed queries is timed the way a card-list page runs it — translate, count (capped, as
+the page does), fetch the first page — several times; the median and p95 over all those timings
+stand beside a baseline measured in the same run: the same count-and-page of an unfiltered
+`Card.objects.filter(game=…)`. Target: p95 under 50 ms, on SQLite and on PostgreSQL.
+
+`manage.py bench --scale 10` (`make bench SCALE=10`) also runs the same queries on `scale` copies
+of every DBSCG card (numbers suffixed `-x2` …), in a separate bench database beside the configured
+one (`<name>_bench`, Django's test-database machinery; kept between runs and rebuilt only when its
+size is wrong): the user's data is only read.
 """
 
 from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from importlib import import_module
+from pathlib import Path
 
-from cards.models import Card
-from cards.search import ordered, search
+from django.apps import apps
+from django.core.paginator import Paginator
+from django.db import connection
+
+from cards.games.game import number_key
+from cards.models import Card, to_game_card
+from cards.paging import CappedPaginator
+from cards.search import index_columns, ordered, search
 from cards.views import LIST_COLUMNS
 
 GAME = "dbscg"
@@ -80,16 +94,20 @@ def _timed(action: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+#: How the page counts its matches: capped (`cards.paging`), or all of them as before.
+_PAGINATOR: list[Callable] = [lambda cards: CappedPaginator(cards, PAGE, page=1)]
+
+
+def _first_page(cards) -> None:
+    list(_PAGINATOR[0](cards).page(1).object_list)
+
+
 def _page(query: str) -> None:
-    cards = ordered(search(GAME, query), "number").only(*LIST_COLUMNS)
-    cards.count()
-    list(cards[:PAGE])
+    _first_page(ordered(search(GAME, query), "number").only(*LIST_COLUMNS))
 
 
 def _plain_page() -> None:
-    cards = Card.objects.filter(game=GAME).order_by("number").only(*LIST_COLUMNS)
-    cards.count()
-    list(cards[:PAGE])
+    _first_page(Card.objects.filter(game=GAME).order_by("number").only(*LIST_COLUMNS))
 
 
 def _p95(values: list[float]) -> float:
@@ -97,21 +115,26 @@ def _p95(values: list[float]) -> float:
 
 
 def run(report) -> None:
+    _measure(report, "")
+
+
+def _measure(report, label: str) -> None:
     assert len(QUERIES) == 50
-    report("dbscg cards in the database", Card.objects.filter(game=GAME).count(), "cards")
+    cards = Card.objects.filter(game=GAME).count()
+    report(f"{label}dbscg cards in the {connection.vendor} database", cards, "cards")
     for query in QUERIES:  # warm caches and connections before measuring
         _page(query)
     searched = [_timed(lambda q=q: _page(q)) for _ in range(ROUNDS) for q in QUERIES]
     plain = [_timed(_plain_page) for _ in range(ROUNDS * len(QUERIES))]
     baseline_median, baseline_p95 = statistics.median(plain), _p95(plain)
     report(
-        "search page, median",
+        f"{label}search page, median",
         statistics.median(searched),
         "ms",
         baseline=("unfiltered page", baseline_median),
     )
     report(
-        "search page, p95",
+        f"{label}search page, p95",
         _p95(searched),
         "ms",
         baseline=("unfiltered page", baseline_p95),
@@ -121,7 +144,87 @@ def run(report) -> None:
         QUERIES, key=lambda q: statistics.median(_timed(lambda: _page(q)) for _ in range(3))
     )
     report(
-        f"slowest query {slowest!r}, median",
+        f"{label}slowest query {slowest!r}, median",
         statistics.median(_timed(lambda: _page(slowest)) for _ in range(3)),
         "ms",
     )
+
+
+#: Rows written per INSERT while building the scaled set.
+BUILD_BATCH = 2_000
+
+
+def run_scaled(report, scale: int) -> None:
+    """The same measurement on `scale` copies of the DBSCG cards, in the bench database."""
+    fields = ("number", "name", "type", "data", "extra")
+    rows = list(Card.objects.filter(game=GAME).order_by("id").values_list(*fields))
+    if not rows:
+        report("search at scale: no DBSCG cards to copy (run `make setup`)", 0, "cards")
+        return
+    creation = connection.creation
+    original = connection.settings_dict["NAME"]
+    test = connection.settings_dict.setdefault("TEST", {})
+    if connection.vendor == "sqlite":
+        test["NAME"] = str(Path(original).with_name(f"{Path(original).stem}_bench.sqlite3"))
+    else:
+        test["NAME"] = f"{original}_bench"
+    creation.create_test_db(verbosity=0, autoclobber=True, keepdb=True, serialize=False)
+    try:
+        if Card.objects.filter(game=GAME).count() != len(rows) * scale:
+            started = time.perf_counter()
+            _build(rows, scale)
+            print(f"  built {len(rows) * scale:,} cards in {time.perf_counter() - started:.0f} s")
+        if connection.vendor == "postgresql":
+            with _as_before():
+                _measure(report, f"{scale}x, before (no trigram indexes, every match counted): ")
+        _measure(report, f"{scale}x: ")
+    finally:
+        creation.destroy_test_db(original, verbosity=0, keepdb=True)
+
+
+@contextmanager
+def _as_before() -> Iterator[None]:
+    """The bench database as before the search work: no trigram indexes, default statistics,
+    every match counted; restored afterwards (this is the bench database, never the user's)."""
+    indexes = import_module("cards.migrations.0005_search_trigram_indexes")
+    with connection.schema_editor() as editor:
+        indexes.drop_indexes(apps, editor)
+    _analyze()
+    _PAGINATOR.insert(0, lambda cards: Paginator(cards, PAGE))
+    try:
+        yield
+    finally:
+        _PAGINATOR.pop(0)
+        with connection.schema_editor() as editor:
+            indexes.create_indexes(apps, editor)
+
+
+def _analyze() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {connection.ops.quote_name(Card._meta.db_table)}")
+
+
+def _build(rows: list[tuple], scale: int) -> None:
+    Card.objects.all().delete()
+    batch: list[Card] = []
+    for copy in range(1, scale + 1):
+        for number, name, type_, data, extra in rows:
+            number = number if copy == 1 else f"{number}-x{copy}"
+            card = to_game_card(number, name, type_, data, extra)
+            batch.append(
+                Card(
+                    game=GAME,
+                    number=number,
+                    number_key=number_key(number),
+                    name=name,
+                    type=type_,
+                    data=data,
+                    extra=extra,
+                    **index_columns(GAME, card),
+                )
+            )
+            if len(batch) == BUILD_BATCH:
+                Card.objects.bulk_create(batch)
+                batch = []
+    Card.objects.bulk_create(batch)
+    _analyze()

@@ -24,7 +24,7 @@ from cards.community.serializers import (
     RowProblemSerializer,
 )
 from cards.games.schema import RowError
-from cards.legality_api import Detail as DetailSerializer
+from cards.serializers import ErrorSerializer as DetailSerializer
 
 
 def _row_problem(error: RowError) -> Response:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cards.games import jsontext
+from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 
 VERSION = "1"
@@ -46,7 +47,7 @@ def encode(game_slug: str, format_slug: str | None, quantities: Quantities) -> s
     game = get_game(game_slug)
     fmt = game.format(format_slug)
     zones = {
-        zone: [[number, count] for number, count in quantities.get(zone, {}).items() if count > 0]
+        zone: [(number, count) for number, count in quantities.get(zone, {}).items() if count > 0]
         for zone in game.zone_slugs
     }
     if any(count > MAX_COUNT for cards in zones.values() for _, count in cards):
@@ -79,7 +80,7 @@ def decode(code: str) -> DeckCode:
         game.format(format_slug)
     except UnknownGame:
         raise DeckCodeError(f"the deck code names an unknown game {game_slug!r}") from None
-    except KeyError:
+    except UnknownFormat:
         raise DeckCodeError(
             f"the deck code names an unknown format {format_slug!r} of {game_slug}"
         ) from None

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from cards.games import messages
-from cards.games.base import Card, CardPool, Deck, Entry, Violation
-from cards.games.game import Game, name_key, number_key
+from cards.games.base import Card, CardPool, Deck, Entry, Violation, Zone
+from cards.games.game import Game, name_key
 from cards.games.text import fold
 
 #: A quantity above this is a typo, not a deck (and would make the engines allocate nonsense).
 MAX_QUANTITY = 999
 
 _RULE = "Decklist text (CONTRACT.md §3)."
+BOM = "\ufeff"
 
 messages.register(
     "decklist.syntax",
@@ -51,7 +52,9 @@ _SPACES = re.compile(r"\s+")
 _COMMENT = re.compile(r"^(#|//)")
 _HEADER = re.compile(r"^(?P<name>.+?) ?(?:\( ?\d+ ?\))? ?:? ?(?:\( ?\d+ ?\))?$")
 _QTY_FIRST = re.compile(r"^(?P<qty>\d+) ?(?:[x×] | (?:[x×] )?)(?P<ref>\S.*)$", re.IGNORECASE)
-_QTY_LAST = re.compile(r"^(?P<ref>.*?\S) [x×] ?(?P<qty>\d+)$", re.IGNORECASE)
+# `X x4`, `X ×4`, and the Japanese recipe style `X×4` (no space; only with ×, since an `x` right
+# after a reference may be part of it).
+_QTY_LAST = re.compile(r"^(?P<ref>.*?\S)(?: [x×] ?|×)(?P<qty>\d+)$", re.IGNORECASE)
 _QTY_MAI = re.compile(r"^(?P<ref>.*?\S) ?(?<!\d)(?P<qty>\d+) ?枚$")
 _QTY_FORMS = (_QTY_LAST, _QTY_MAI, _QTY_FIRST)
 
@@ -107,6 +110,9 @@ def parse(game: Game, text: str) -> ParsedDecklist:
     headers = _zone_headers(game)
     zone = game.default_zone
     parsed = ParsedDecklist()
+    # A byte-order mark (files saved by Windows editors) is no part of the first line, whichever
+    # way the text came: a file, an API body's `decklist`, a paste into the editor (CONTRACT §3).
+    text = text.removeprefix(BOM)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = _SPACES.sub(" ", unicodedata.normalize("NFKC", raw)).strip()
         if not line or _COMMENT.match(line):
@@ -155,18 +161,26 @@ def parse(game: Game, text: str) -> ParsedDecklist:
 
 
 def resolve(game: Game, parsed: ParsedDecklist, pool: CardPool) -> tuple[Deck, list[Violation]]:
-    """Look every line's card up: by number first, then by the whole reference as a name."""
+    """Look every line's card up: by number first (any printed form, `Game.card_for_number`),
+    then by the whole reference as a name, then by the name after a number that found nothing."""
     readings = [reading for line in parsed.lines for reading in line.readings]
-    by_number = pool.by_numbers({number_key(first_word(ref)) for _, ref in readings})
+    by_number = pool.by_numbers(
+        {key for _, ref in readings for key in game.lookup_keys(first_word(ref))}
+    )
     by_name = pool.by_name_keys(
-        {name_key(ref) for _, ref in readings if number_key(first_word(ref)) not in by_number}
+        {
+            key
+            for _, ref in readings
+            if game.card_for_number(first_word(ref), by_number) is None
+            for key in _name_references(ref)
+        }
     )
 
     problems = list(parsed.problems)
     counts: dict[str, dict[str, int]] = {zone: {} for zone in game.zone_slugs}
     cards: dict[str, Card] = {}
     for line in parsed.lines:
-        found = _first_resolving(line, by_number, by_name)
+        found = _first_resolving(game, line, by_number, by_name)
         if found is None:
             matches = _distinct(by_name.get(name_key(line.reference), []))
             problems.append(_lookup_problem(line, matches))
@@ -184,17 +198,29 @@ def resolve(game: Game, parsed: ParsedDecklist, pool: CardPool) -> tuple[Deck, l
     return deck, problems
 
 
+def _name_references(reference: str) -> tuple[str, ...]:
+    """Name keys a reference may mean: the whole of it, then, when its first word looks like a
+    card number (it has a digit) that did not resolve, the name after it (`C-55 シロッコの眼`,
+    a Gundam War number written without its colour)."""
+    whole = name_key(reference)
+    head, _, rest = reference.partition(" ")
+    if rest and any(ch.isdigit() for ch in head):
+        return (whole, name_key(rest))
+    return (whole,)
+
+
 def _first_resolving(
-    line: Line, by_number: Mapping[str, Card], by_name: Mapping[str, list[Card]]
+    game: Game, line: Line, by_number: Mapping[str, Card], by_name: Mapping[str, list[Card]]
 ) -> tuple[int, Card] | None:
     """The first reading of a line that names exactly one card, with its quantity."""
     for quantity, reference in line.readings:
-        card = by_number.get(number_key(first_word(reference)))
+        card = game.card_for_number(first_word(reference), by_number)
         if card is not None:
             return quantity, card
-        matches = _distinct(by_name.get(name_key(reference), []))
-        if len(matches) == 1:
-            return quantity, matches[0]
+        for key in _name_references(reference):
+            matches = _distinct(by_name.get(key, []))
+            if len(matches) == 1:
+                return quantity, matches[0]
     return None
 
 
@@ -252,18 +278,47 @@ def _digit_run_key(digits: str) -> tuple[int, int, str]:
     return (0, len(digits), digits)
 
 
-def export(game: Game, deck: Deck) -> str:
-    """The canonical text: a header per non-empty zone, then `N NUMBER NAME` by number."""
-    blocks = []
+def _zones_in_order(game: Game, deck: Deck) -> Iterator[tuple[Zone, list[Entry], int]]:
+    """Each non-empty zone in the game's order: its entries by number and its size."""
     for zone in game.zones:
         entries = sorted(deck.zones.get(zone.slug, ()), key=lambda e: natural_key(e.card.number))
-        if not entries:
-            continue
-        size = sum(entry.count for entry in entries)
-        lines = [f"{zone.label} ({size})"]
-        lines += [f"{entry.count} {entry.card.number} {entry.card.name}" for entry in entries]
-        blocks.append("\n".join(lines))
+        if entries:
+            yield zone, entries, sum(entry.count for entry in entries)
+
+
+def _text(blocks: list[str]) -> str:
     return "\n\n".join(blocks) + "\n" if blocks else ""
+
+
+def export(game: Game, deck: Deck) -> str:
+    """The canonical text: a header per non-empty zone, then `N NUMBER NAME` by number."""
+    return _text(
+        [
+            "\n".join(
+                [f"{zone.label} ({size})"]
+                + [f"{entry.count} {entry.card.number} {entry.card.name}" for entry in entries]
+            )
+            for zone, entries, size in _zones_in_order(game, deck)
+        ]
+    )
+
+
+def export_recipe(game: Game, deck: Deck) -> str:
+    """The Japanese recipe players post: `【メイン】50枚`, then `カード名 ×3` per card.
+
+    Cards are listed by number under each zone's Japanese name. The names are the card data's own
+    (Japanese wherever the data has them); a name shared by several cards reads back as ambiguous,
+    so the canonical `export` stays the text for importing.
+    """
+    return _text(
+        [
+            "\n".join(
+                [f"【{zone.label_ja}】{size}枚"]
+                + [f"{entry.card.name} ×{entry.count}" for entry in entries]
+            )
+            for zone, entries, size in _zones_in_order(game, deck)
+        ]
+    )
 
 
 class MemoryPool:
@@ -273,7 +328,7 @@ class MemoryPool:
         self._numbers: dict[str, Card] = {}
         self._names: dict[str, list[Card]] = {}
         for card in cards:
-            self._numbers[number_key(card.number)] = card
+            self._numbers[game.number_key(card.number)] = card
             for key in game.name_keys(card):
                 self._names.setdefault(key, []).append(card)
 

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from cards.games.base import Card, Format, Zone
+from cards.games.charts import Charts
+from cards.games.fields import Field
 from cards.games.schema import Schema
 from cards.games.text import fold, fold_compact
+
+
+class UnknownFormat(LookupError):
+    """A format slug the game does not have; the message names the known ones."""
+
+
+def slug_of(package: str) -> str:
+    """A game's slug is the name of its folder (`cards.games.dbscg` → `dbscg`): a copied folder
+    takes its new name as its slug, with no edits inside."""
+    return package.rpartition(".")[2]
 
 
 def name_key(text: str) -> str:
@@ -20,8 +33,29 @@ def number_key(text: str) -> str:
     return fold(text).replace(" ", "")
 
 
+_DIGIT_RUN = re.compile(r"[0-9]+")
+
+
+def unpadded_number_key(text: str) -> str:
+    """`number_key` with zero padding folded away, for games whose printed numbers vary in it
+    (DBSCG prints `XD1-01` and `EX03-25` for `XD01-01` and `EX3-25`). Not the default: Gundam War's
+    `U-0016` and `U-16` are different cards."""
+    return _DIGIT_RUN.sub(lambda run: run[0].lstrip("0") or "0", number_key(text))
+
+
 def default_name_keys(card: Card) -> tuple[str, ...]:
     return (name_key(card.name),)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The deck editor's "Deal" button: `count` random cards of `source` into `target`, which is
+    emptied first together with the `clears` zones."""
+
+    source: str
+    target: str
+    count: int
+    clears: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -36,6 +70,38 @@ class Game:
     identity: Callable[[Card], str]
     #: Every folded name a decklist may use for the card (`name_key` of each spelling).
     name_keys: Callable[[Card], tuple[str, ...]] = default_name_keys
+    #: What the card search can ask about (`<game>/fields.py`).
+    search_fields: tuple[Field, ...] = ()
+    #: The deck editor's statistics charts (`<game>/charts.py`).
+    charts: Charts = ()
+    #: Tournaments collect a printed registration sheet of the deck (the editor offers a PDF).
+    registration_sheet: bool = False
+    #: The editor can deal a random hand from the deck (Blade Rondo); None: no "Deal" button.
+    deal: Deal | None = None
+    #: The folded form of a card number, stored with each card and computed for each reference.
+    number_key: Callable[[str], str] = number_key
+
+    def printed_number_keys(self, card: Card) -> tuple[str, ...]:
+        """Every key a printed number of the card has: its own, and each alternate print's
+        (`BT1-010_PR` for a `variants` entry `PR`, RULES.md §2.1.9)."""
+        own = self.number_key(card.number)
+        return (own, *(self.number_key(f"{card.number}_{v}") for v in card["variants"] or ()))
+
+    def lookup_keys(self, reference: str) -> tuple[str, ...]:
+        """The stored keys under which a printed number may be found: its own, and for an
+        alternate print (`BT1-010_PR`) its base number's, whose card lists the print."""
+        key = self.number_key(reference)
+        base, suffix, _ = key.partition("_")
+        return (key, base) if suffix and base else (key,)
+
+    def card_for_number(self, reference: str, found: Mapping[str, Card]) -> Card | None:
+        """The card a printed number names among `found` (stored key → card), if any."""
+        key = self.number_key(reference)
+        for candidate in self.lookup_keys(reference):
+            card = found.get(candidate)
+            if card is not None and key in self.printed_number_keys(card):
+                return card
+        return None
 
     @property
     def default_zone(self) -> str:
@@ -57,4 +123,4 @@ class Game:
             if candidate.slug == slug:
                 return candidate
         known = ", ".join(f.slug for f in self.formats)
-        raise KeyError(f"unknown format {slug!r} for {self.slug} (known: {known})")
+        raise UnknownFormat(f"unknown format {slug!r} for {self.slug} (known: {known})")

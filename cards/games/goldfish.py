@@ -26,7 +26,8 @@ import numpy as np
 
 from cards.games import stats
 from cards.games.base import CardPool, Deck, Entry
-from cards.games.game import Game, name_key, number_key
+from cards.games.game import Game, name_key
+from cards.games.messages import gettext_noop
 from cards.games.registry import game_module, get_game
 from cards.games.sim import batches as batches_of
 from cards.games.sim import deal, hypergeometric
@@ -270,8 +271,11 @@ class Context:
 
 
 def _names(game: Game, entry: Entry, reference: str) -> bool:
-    number = number_key(entry.card.number)
-    if number_key(reference) == number or number_key(reference.split(" ", 1)[0]) == number:
+    printed = game.printed_number_keys(entry.card)
+    if (
+        game.number_key(reference) in printed
+        or game.number_key(reference.split(" ", 1)[0]) in printed
+    ):
         return True
     return name_key(reference) in game.name_keys(entry.card)
 
@@ -343,6 +347,10 @@ class GoalType:
         return values
 
 
+class UnknownGoal(GoalError):
+    """A goal type the game does not offer; the message names the known ones."""
+
+
 def goal_types(game_slug: str) -> dict[str, GoalType]:
     """The goal types of a game (raises `UnknownGame` for an unknown slug)."""
     try:
@@ -402,7 +410,7 @@ def plan(
             raise GoalError(f"Goal {position} must be a JSON object with a 'type'.")
         goal_type = types.get(raw.get("type"))  # type: ignore[arg-type]
         if goal_type is None:
-            raise GoalError(
+            raise UnknownGoal(
                 f"Goal {position}: unknown type {raw.get('type')!r} for {game.name} "
                 f"(known: {', '.join(types)})."
             )
@@ -523,19 +531,30 @@ def run(
 # Goals shared by the games that draw from a shuffled deck
 
 
-def cards_field(label: str = "Cards (numbers or names)") -> Field:
+def cards_field(label: str = gettext_noop("Cards (numbers or names)")) -> Field:
     return Field("cards", label, "cards")
 
 
 def at_least_field(default: Any = _REQUIRED) -> Field:
-    return Field("at_least", "At least this many", "int", default=default, minimum=1, maximum=60)
+    return Field(
+        "at_least",
+        gettext_noop("At least this many"),
+        "int",
+        default=default,
+        minimum=1,
+        maximum=60,
+    )
 
 
 def turn_field(default: Any = _REQUIRED, maximum: int = 30) -> Field:
-    return Field("turn", "By own turn", "int", default=default, minimum=1, maximum=maximum)
+    return Field(
+        "turn", gettext_noop("By own turn"), "int", default=default, minimum=1, maximum=maximum
+    )
 
 
-PLAY_FIELD = Field("play", "Play", "choice", default="first", choices=("first", "second"))
+PLAY_FIELD = Field(
+    "play", gettext_noop("Play"), "choice", default="first", choices=("first", "second")
+)
 
 
 DRAWN_FIELDS = (
@@ -543,7 +562,7 @@ DRAWN_FIELDS = (
     at_least_field(default=1),
     turn_field(),
     PLAY_FIELD,
-    Field("mulligan", "Mulligan", "choice", default="none", choices=("none",)),
+    Field("mulligan", gettext_noop("Mulligan"), "choice", default="none", choices=("none",)),
 )
 
 

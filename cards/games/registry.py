@@ -18,7 +18,9 @@ GAMES: dict[str, str] = {
 }
 
 
-class UnknownGame(KeyError):
+class UnknownGame(LookupError):
+    """A game slug the registry does not hold."""
+
     def __str__(self) -> str:
         return f"unknown game {self.args[0]!r} (known: {', '.join(GAMES)})"
 
@@ -29,7 +31,10 @@ def get_game(slug: str) -> Game:
         package = GAMES[slug]
     except KeyError:
         raise UnknownGame(slug) from None
-    return import_module(package).GAME
+    game = import_module(package).GAME
+    if game.slug != slug:
+        raise ValueError(f"{package} holds the game {game.slug!r}, registered as {slug!r}")
+    return game
 
 
 def all_games() -> list[Game]:

@@ -69,12 +69,16 @@ def group_label(cards: list[Card]) -> str:
     return f"{cards[0].name} ({', '.join(dict.fromkeys(card.number for card in cards))})"
 
 
+class UnknownZone(LookupError):
+    """A zone slug the game does not have (a rule written for another game's zones)."""
+
+
 def zone_names(game: str, zone: str) -> tuple[str, str]:
     """A zone's English and Japanese display names, from the game's zone list."""
     for candidate in get_game(game).zones:
         if candidate.slug == zone:
             return candidate.label, candidate.label_ja
-    raise KeyError(f"{game} has no zone {zone!r}")
+    raise UnknownZone(f"{game} has no zone {zone!r}")
 
 
 def entries_in(deck: Deck, zones: Iterable[str]) -> Iterator[Entry]:

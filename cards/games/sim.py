@@ -125,3 +125,53 @@ def deal_kinds(
         for index, row in enumerate(remaining):
             row -= kind == index
     return out
+
+
+class Urn:
+    """The cards of `games` shuffled decks that nobody has looked at yet, by kind.
+
+    For engines that look at the deck out of order or only now and then (a card drawn unseen is
+    only counted): the next card looked at is uniform over the cards not looked at yet, whatever
+    was taken unseen before it (a uniform shuffle is exchangeability's simplest case), so `look`
+    deals it from this urn and nothing is dealt that is never read.
+    """
+
+    def __init__(self, rng: np.random.Generator, counts: Sequence[int], games: int):
+        self.rng = rng
+        # Cumulative counts (kind k is dealt when the point lies below edge k and not edge k-1):
+        # one compare per kind deals a card, one subtraction per kind takes it out.
+        edges = np.cumsum(np.asarray(counts, dtype=np.float64))
+        self.edges = np.repeat(edges[:-1, None], games, axis=1)
+        self.left = np.full(games, edges[-1])
+        self.kinds = np.arange(len(counts) - 1)[:, None]
+
+    def look(self, where: np.ndarray) -> np.ndarray:
+        """The kind of the next card of each game where asked (0 elsewhere), taken out of the urn.
+
+        Where few games ask (a speed-burn chain goes on in a few games of many) only those are
+        dealt; else every game is, and the unasked games' cards are left in the urn.
+        """
+        if np.count_nonzero(where) * 4 >= where.shape[0]:
+            point = self.rng.random(where.shape[0]) * self.left
+            kind = (point >= self.edges).sum(axis=0)
+            self.edges -= (self.kinds >= kind) & where
+            self.left -= where
+            return kind
+        games = np.flatnonzero(where)
+        kind = np.zeros(where.shape[0], dtype=np.int64)
+        kind[games] = self.look_at(games)
+        return kind
+
+    def look_at(self, games: np.ndarray) -> np.ndarray:
+        """The kinds of the next cards of the games at these (distinct) indices, taken out."""
+        point = self.rng.random(games.size) * self.left[games]
+        edges = self.edges[:, games]
+        dealt = (point >= edges).sum(axis=0)
+        self.edges[:, games] = edges - (self.kinds >= dealt)
+        self.left[games] -= 1
+        return dealt
+
+    def take(self, counts: np.ndarray) -> None:
+        """Take out cards dealt by kind elsewhere: a (kinds, games) array of counts."""
+        self.edges -= np.cumsum(counts[:-1], axis=0)
+        self.left -= counts.sum(axis=0)

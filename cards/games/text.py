@@ -41,3 +41,12 @@ def whole_number(text: str) -> int | None:
     if not (0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()):
         return None
     return int(text)
+
+
+#: Kana, CJK ideographs and half-width katakana: the letters of Japanese text.
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
+
+
+def is_japanese(text: str) -> bool:
+    """True when the text holds a Japanese letter (`ガンダム`, `赤`), false for `UNIT` or `3`."""
+    return bool(JAPANESE.search(text))

@@ -5,8 +5,12 @@ Card Game` and `ZENKAI`. A slug that no longer names a game or format is shown a
 """
 
 from django import template
+from django.utils.translation import get_language, gettext
 
+from cards.games.game import UnknownFormat
+from cards.games.query import QueryError
 from cards.games.registry import UnknownGame, get_game
+from cards.search import error_message
 
 register = template.Library()
 
@@ -15,15 +19,44 @@ register = template.Library()
 def game_name(slug: str) -> str:
     """`dbscg` → `Dragon Ball Super Card Game`."""
     try:
-        return get_game(slug).name
+        game = get_game(slug)
     except UnknownGame:
         return slug
+    return ja(game.name, game.name_ja)
 
 
 @register.filter
 def format_name(slug: str, game_slug: str) -> str:
     """`{{ deck.format|format_name:deck.game }}`: `zenkai` → `ZENKAI`."""
     try:
-        return get_game(game_slug).format(slug).name
-    except (UnknownGame, KeyError):
+        return local(get_game(game_slug).format(slug).name)
+    except (UnknownGame, UnknownFormat):
         return slug
+
+
+@register.filter
+def ja(text: str, japanese: str) -> str:
+    """`{{ game.name|ja:game.name_ja }}`: the Japanese name when the page is in Japanese and the
+    data has one, else the text as it is."""
+    return japanese if japanese and get_language() == "ja" else text
+
+
+@register.filter
+def local(text: str) -> str:
+    """A text from the pure game core (format and zone names, goal and field labels), translated
+    when the catalogue has it; the core marks such texts with `messages.gettext_noop`."""
+    return gettext(text) if text else text
+
+
+@register.filter
+def shown_choices(field) -> str:
+    """A search field's values for the help page: Japanese words on Japanese pages where the data
+    has them (both spellings search the same)."""
+    names = field.names_ja if get_language() == "ja" else {}
+    return ", ".join(names.get(choice, choice) for choice in field.choices)
+
+
+@register.filter
+def query_message(error: QueryError) -> str:
+    """`{{ error|query_message }}`: a card search's error in the page's language."""
+    return error_message(error)

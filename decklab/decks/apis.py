@@ -1,23 +1,28 @@
 """Deck API (`/api/v1/decks`): list, create, read, update with the version check, delete.
 
-Session or token authentication. A stranger's private deck is a 404 on every method; another
-user's shared deck can be read but not changed (404 as well, for one rule everywhere).
+Session or token authentication. By id, a stranger's private or unlisted deck is a 404 on every
+method (an unlisted deck is reached only through its code); another user's public deck can be read
+but not changed (404 as well, for one rule everywhere).
 """
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import OuterRef, Subquery
+from django.utils.translation import gettext_noop
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.games.decklist import load
 from cards.games.registry import UnknownGame, get_game
+from cards.languages import request_language
 from cards.pool import DatabasePool
+from cards.serializers import ErrorSerializer
 from decklab.decks import selectors, services
 from decklab.decks.models import Deck, DeckVersion
 from decklab.decks.serializers import (
@@ -34,10 +39,6 @@ def _detail(deck: Deck, lang: str) -> dict:
     ws = Workspace(deck.game, deck.format, selectors.current_zones(deck), lang=lang, deck=deck)
     deck.zones, deck.decklist, deck.legality = ws.zones, ws.text, ws.report
     return DeckSerializer(deck).data
-
-
-def _lang(request: Request) -> str:
-    return getattr(request, "LANGUAGE_CODE", "en") or "en"
 
 
 def _zones_of(game: str, data: dict) -> dict | None:
@@ -58,6 +59,8 @@ def _zones_of(game: str, data: dict) -> dict | None:
 
 class DeckListApi(APIView):
     permission_classes = (IsAuthenticated,)
+    # Also read by the schema, which then documents the page envelope (`count`, `results`…).
+    pagination_class = PageNumberPagination
 
     @extend_schema(responses=DeckSummarySerializer(many=True), summary="Your decks")
     def get(self, request: Request) -> Response:
@@ -67,13 +70,16 @@ class DeckListApi(APIView):
             .select_related("owner")
             .annotate(zones=Subquery(current.values("zones")[:1]))
         )
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(decks, request, view=self)
         return paginator.get_paginated_response(DeckSummarySerializer(page, many=True).data)
 
     @extend_schema(
         request=DeckCreateSerializer,
-        responses={201: DeckSerializer, 400: OpenApiResponse(description="Bad deck")},
+        responses={
+            201: DeckSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="Bad deck, or unreadable lines."),
+        },
         summary="Create a deck",
     )
     def post(self, request: Request) -> Response:
@@ -91,23 +97,25 @@ class DeckListApi(APIView):
             )
         except services.DeckError as refused:
             return Response({"detail": str(refused)}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(_detail(deck, _lang(request)), status=status.HTTP_201_CREATED)
+        return Response(_detail(deck, request_language(request)), status=status.HTTP_201_CREATED)
 
 
 class DeckDetailApi(APIView):
-    permission_classes = (IsAuthenticated,)
+    # A public deck reads without an account (other sites show it, README "Cross-origin reads");
+    # changes need its owner.
+    permission_classes = (IsAuthenticatedOrReadOnly,)
 
-    @extend_schema(responses=DeckSerializer, summary="One deck (yours, or a shared one)")
+    @extend_schema(responses=DeckSerializer, summary="One deck (yours, or a public one)")
     def get(self, request: Request, pk: int) -> Response:
-        deck = selectors.visible_deck(request.user, pk)
-        return Response(_detail(deck, _lang(request)))
+        deck = selectors.deck_by_id(request.user, pk)
+        return Response(_detail(deck, request_language(request)))
 
     @extend_schema(
         request=DeckUpdateSerializer,
         responses={
             200: DeckSerializer,
-            400: OpenApiResponse(description="Bad change"),
-            409: ConflictSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="Bad change"),
+            409: OpenApiResponse(ConflictSerializer, description="A stale version."),
         },
         summary="Change a deck (cards need the version they are based on)",
     )
@@ -117,29 +125,38 @@ class DeckDetailApi(APIView):
         form.is_valid(raise_exception=True)
         data = form.validated_data
         try:
-            zones = _zones_of(deck.game, data)
-            if zones is not None:
-                services.deck_save(
-                    deck=deck, zones=zones, expected_version=data["version"], note="API"
-                )
-            if {"name", "format", "visibility"} & set(data):
-                services.deck_update(
-                    deck=deck,
-                    name=data.get("name"),
-                    format=data.get("format"),
-                    visibility=data.get("visibility"),
-                )
+            # One transaction: a refused part (an unknown format) leaves the cards unsaved too.
+            with transaction.atomic():
+                zones = _zones_of(deck.game, data)
+                if zones is not None:
+                    services.deck_save(
+                        deck=deck,
+                        zones=zones,
+                        expected_version=data["version"],
+                        note=gettext_noop("API"),
+                    )
+                if {"name", "format", "visibility"} & set(data):
+                    services.deck_update(
+                        deck=deck,
+                        name=data.get("name"),
+                        format=data.get("format"),
+                        visibility=data.get("visibility"),
+                    )
         except services.StaleDeck as stale:
             deck.refresh_from_db()
-            body = {"detail": str(stale), "current": _detail(deck, _lang(request))}
+            body = {"detail": str(stale), "current": _detail(deck, request_language(request))}
             return Response(body, status=status.HTTP_409_CONFLICT)
         except services.DeckError as refused:
             return Response({"detail": str(refused)}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(_detail(deck, _lang(request)))
+        return Response(_detail(deck, request_language(request)))
 
     @extend_schema(
         request=DeckUpdateSerializer,
-        responses={200: DeckSerializer, 409: ConflictSerializer},
+        responses={
+            200: DeckSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="Bad change"),
+            409: OpenApiResponse(ConflictSerializer, description="A stale version."),
+        },
         summary="Change a deck (same as PATCH)",
     )
     def put(self, request: Request, pk: int) -> Response:

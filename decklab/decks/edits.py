@@ -11,11 +11,9 @@ from collections.abc import Mapping
 
 from cards.games.decklist import MAX_QUANTITY
 from cards.games.game import Game
+from decklab.decks import limits
 
 Zones = dict[str, dict[str, int]]
-
-#: Blade Rondo deals this many cards to each player (RULES.md §4.1).
-DEALT = 15
 
 
 class EditError(ValueError):
@@ -23,9 +21,13 @@ class EditError(ValueError):
 
 
 def normalize(game: Game, zones: object) -> Zones:
-    """Check the shape of user-given quantities and drop empty entries."""
+    """Check the shape and size (`limits`) of user-given quantities and drop empty entries."""
     if not isinstance(zones, Mapping):
         raise EditError("zones must be an object of zone → {card number: count}")
+    try:
+        limits.check_distinct(zones)  # before reading 300,000 entries one by one
+    except limits.TooLarge as error:
+        raise EditError(str(error)) from None
     out: Zones = {}
     for zone, cards in zones.items():
         if zone not in game.zone_slugs:
@@ -48,6 +50,10 @@ def normalize(game: Game, zones: object) -> Zones:
                 kept[number.strip()] = count
         if kept:
             out[zone] = kept
+    try:
+        limits.check_counts(out)
+    except limits.TooLarge as error:
+        raise EditError(str(error)) from None
     return out
 
 
@@ -82,15 +88,24 @@ def move(zones: Zones, number: str, source: str, target: str, count: int = 1) ->
     return add(add(zones, source, number, -moved), target, number, moved)
 
 
-def deal(zones: Zones, rng: random.Random) -> Zones:
-    """Blade Rondo: deal 15 cards of the pool at random into `dealt`, emptying `dealt` and `hand`."""
-    pool = [number for number, count in sorted(zones.get("pool", {}).items()) for _ in range(count)]
-    if len(pool) < DEALT:
-        raise EditError(f"The pool holds {len(pool)} cards; dealing needs at least {DEALT}.")
+def deal(game: Game, zones: Zones, rng: random.Random) -> Zones:
+    """The game's deal (`Game.deal`): `count` cards of the source zone at random into the target,
+    emptying the target and the zones the deal clears."""
+    rule = game.deal
+    if rule is None:
+        raise EditError(f"{game.name} has no deal.")
+    source = zones.get(rule.source, {})
+    pool = [number for number, count in sorted(source.items()) for _ in range(count)]
+    if len(pool) < rule.count:
+        label = next(zone.label for zone in game.zones if zone.slug == rule.source)
+        raise EditError(
+            f"The {label.lower()} holds {len(pool)} cards; dealing needs at least {rule.count}."
+        )
     dealt: dict[str, int] = {}
-    for number in rng.sample(pool, DEALT):
+    for number in rng.sample(pool, rule.count):
         dealt[number] = dealt.get(number, 0) + 1
-    return {"pool": dict(zones["pool"]), "dealt": dealt}
+    kept = {z: dict(cards) for z, cards in zones.items() if z not in (rule.target, *rule.clears)}
+    return {**kept, rule.target: dealt}
 
 
 def diff(old: Zones, new: Zones) -> dict[str, dict[str, dict[str, int]]]:

@@ -4,38 +4,47 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.utils.text import format_lazy
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from cards.games.decklist import MAX_QUANTITY
 from cards.games.registry import all_games
 from decklab.decks.models import Visibility
 
 #: A pasted decklist longer than this is refused (a real deck is a few hundred characters).
-MAX_DECKLIST_CHARS = getattr(settings, "DECKLAB_MAX_DECKLIST_CHARS", 20_000)
+MAX_DECKLIST_CHARS = settings.DECKLAB_MAX_DECKLIST_CHARS
 
 ACTIONS = ("add", "set", "move", "deal")
 
 
 def _decklist_field(required: bool) -> forms.CharField:
     return forms.CharField(
+        label=_("Decklist"),
         required=required,
         widget=forms.Textarea(attrs={"rows": 10, "class": "code", "spellcheck": "false"}),
         max_length=MAX_DECKLIST_CHARS,
         error_messages={
-            "max_length": f"A decklist has at most {MAX_DECKLIST_CHARS:,} characters; "
-            "this one has %(show_value)d.",
+            "max_length": format_lazy(
+                _("A decklist has at most {limit} characters; this one has %(show_value)d."),
+                limit=f"{MAX_DECKLIST_CHARS:,}",
+            ),
         },
     )
 
 
 class NewDeckForm(forms.Form):
-    game = forms.ChoiceField(choices=[])
-    name = forms.CharField(max_length=120)
+    game = forms.ChoiceField(label=_("Game"), choices=[])
+    name = forms.CharField(label=_("Name"), max_length=120)
     decklist = _decklist_field(required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(game.slug, game.name) for game in all_games()]
-        self.fields["decklist"].help_text = "Optional: paste a decklist to start from."
+        japanese = get_language() == "ja"
+        self.fields["game"].choices = [
+            (game.slug, game.name_ja if japanese else game.name) for game in all_games()
+        ]
+        self.fields["decklist"].help_text = _("Optional: paste a decklist to start from.")
 
 
 class ChangeForm(forms.Form):
@@ -56,29 +65,31 @@ class ChangeForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        kind, _, argument = (data.get("op") or "").partition(":")
+        kind, _sep, argument = (data.get("op") or "").partition(":")
         if kind in ("add", "set") and argument:
             try:
                 data["action"], data["count"] = kind, int(argument)
             except ValueError:
-                raise forms.ValidationError(f"{argument!r} is not a number of copies.") from None
+                raise forms.ValidationError(
+                    _("%(value)r is not a number of copies.") % {"value": argument}
+                ) from None
         elif kind in ("set", "move"):
             data["action"] = kind
             data["to_zone"] = argument if kind == "move" else data.get("to_zone")
         elif kind:
-            raise forms.ValidationError(f"Unknown change {data['op']!r}.")
+            raise forms.ValidationError(_("Unknown change %(op)r.") % {"op": data["op"]})
         if not data.get("action"):
-            raise forms.ValidationError("Say what to change.")
+            raise forms.ValidationError(_("Say what to change."))
         target = data.get("target")
         if target:
-            zone, _, number = target.partition(":")
+            zone, _sep, number = target.partition(":")
             data["zone"], data["number"] = zone, number
         if data.get("action") != "deal" and not (data.get("zone") and data.get("number")):
-            raise forms.ValidationError("Name a card and a zone.")
+            raise forms.ValidationError(_("Name a card and a zone."))
         if data.get("action") == "move" and not data.get("to_zone"):
-            raise forms.ValidationError("Name the zone to move the card to.")
+            raise forms.ValidationError(_("Name the zone to move the card to."))
         if data.get("action") == "set" and (data.get("count") is None or data["count"] < 0):
-            raise forms.ValidationError("Give the number of copies (0 or more).")
+            raise forms.ValidationError(_("Give the number of copies (0 or more)."))
         return data
 
     def params(self) -> dict:
@@ -92,84 +103,22 @@ class ChangeForm(forms.Form):
 class ImportForm(forms.Form):
     decklist = _decklist_field(required=True)
     mode = forms.ChoiceField(
-        choices=[("replace", "Replace the deck"), ("add", "Add to the deck")], initial="replace"
+        label=_("Mode"),
+        choices=[("replace", _("Replace the deck")), ("add", _("Add to the deck"))],
+        initial="replace",
     )
 
 
 class SettingsForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    format = forms.ChoiceField(choices=[])
-    visibility = forms.ChoiceField(choices=Visibility.choices)
+    """The deck's name, format and visibility; each field posts the value the page showed too
+    (`show_hidden_initial`), so a save writes only what the player changed (`changed_data`)."""
+
+    name = forms.CharField(label=_("Name"), max_length=120, show_hidden_initial=True)
+    format = forms.ChoiceField(label=_("Format"), choices=[], show_hidden_initial=True)
+    visibility = forms.ChoiceField(
+        label=_("Visibility"), choices=Visibility.choices, show_hidden_initial=True
+    )
 
     def __init__(self, *args, formats=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = [(f.slug, f.name) for f in formats]
-
-
-#: Trials a run from the editor may ask for (the simulation service has its own upper limit).
-TRIALS_CHOICES = (10_000, 100_000, 1_000_000)
-
-
-class SimulationForm(forms.Form):
-    trials = forms.TypedChoiceField(
-        choices=[(n, f"{n:,}") for n in TRIALS_CHOICES], coerce=int, initial=100_000
-    )
-    seed = forms.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
-    #: `deck:<id>` or `version:<number>`: run the same goals and seed on that one too.
-    compare = forms.CharField(max_length=40, required=False)
-
-
-def goals_from_post(goal_forms: list[dict], data) -> list[dict]:
-    """The goal dicts of the ticked goal types, read from plain form fields (no JSON typing).
-
-    Each goal type's fields are posted as `<type>-<field>`; a `cards` field is a multiple choice
-    (several values), a `mapping` field is lines of `name = number`. Values stay strings where the
-    goal framework converts them; it checks ranges and choices and names the field in its errors.
-    """
-    goals = []
-    ticked = set(data.getlist("goal"))
-    for spec in goal_forms:
-        if spec["type"] not in ticked:
-            continue
-        goal: dict = {"type": spec["type"]}
-        for field_spec in spec["fields"]:
-            key = f"{spec['type']}-{field_spec['name']}"
-            kind = field_spec["kind"]
-            if kind == "cards":
-                values = [v for v in data.getlist(key) if v.strip()]
-                if values:
-                    goal[field_spec["name"]] = values
-                continue
-            raw = data.get(key, "").strip()
-            if raw == "":
-                continue
-            if kind == "number":
-                try:
-                    goal[field_spec["name"]] = float(raw)
-                except ValueError:
-                    raise forms.ValidationError(
-                        f"{field_spec['label']}: {raw!r} is not a number."
-                    ) from None
-            elif kind == "mapping":
-                goal[field_spec["name"]] = _mapping(field_spec["label"], raw)
-            else:
-                goal[field_spec["name"]] = raw
-        goals.append(goal)
-    if not goals:
-        raise forms.ValidationError("Tick at least one goal.")
-    return goals
-
-
-def _mapping(label: str, raw: str) -> dict[str, float]:
-    out = {}
-    for line in raw.splitlines():
-        if not line.strip():
-            continue
-        name, sep, value = line.partition("=")
-        try:
-            out[name.strip()] = float(value)
-        except ValueError:
-            raise forms.ValidationError(f"{label}: write each line as `name = number`.") from None
-        if not sep or not name.strip():
-            raise forms.ValidationError(f"{label}: write each line as `name = number`.")
-    return out
+        self.fields["format"].choices = [(f.slug, _(f.name)) for f in formats]

@@ -8,11 +8,15 @@ faces, so Japanese names render.
 from __future__ import annotations
 
 import io
+import time
 from functools import cache
 
+from django.conf import settings
+from django.utils.translation import get_language, gettext, ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from cards.faces import FONT_PATH, face_png
+from cards.templatetags.games import game_name
 from decklab.decks.workspace import Workspace
 
 CELL_W, CELL_H = 150, 210
@@ -38,6 +42,9 @@ def _thumbnail(png: bytes) -> Image.Image:
 
 
 def deck_png(ws: Workspace, *, title: str) -> bytes:
+    """The deck's PNG; its size is bounded by the deck caps (`limits`, checked by the views) and
+    its time by `DECKLAB_IMAGE_FACE_SECONDS`: faces still to be drawn after that are plain tiles."""
+    deadline = time.monotonic() + settings.DECKLAB_IMAGE_FACE_SECONDS
     zones = [zone for zone in ws.zone_views if zone.rows]
     height = HEADER + MARGIN
     for zone in zones:
@@ -49,21 +56,26 @@ def deck_png(ws: Workspace, *, title: str) -> bytes:
     draw.text((MARGIN, 16), title[:60], font=_font(30), fill=INK)
     draw.text(
         (width - MARGIN, 24),
-        f"{ws.game.name} · {ws.format.name} · {ws.size} cards",
+        f"{game_name(ws.game_slug)} · {gettext(ws.format.name)} · "
+        + ngettext("%(count)d card", "%(count)d cards", ws.size) % {"count": ws.size},
         font=_font(18),
         fill=INK,
         anchor="ra",
     )
     y = HEADER
     for zone in zones:
-        draw.text((MARGIN, y + 6), f"{zone.label} ({zone.size})", font=_font(20), fill=INK)
+        label = zone.label_ja if get_language() == "ja" else zone.label
+        draw.text((MARGIN, y + 6), f"{label} ({zone.size})", font=_font(20), fill=INK)
         y += ZONE_TITLE
         for index, row in enumerate(zone.rows):
             x = MARGIN + (index % COLUMNS) * (CELL_W + GAP)
             top = y + (index // COLUMNS) * (CELL_H + GAP)
-            if row.card is not None:
+            if row.card is not None and time.monotonic() < deadline:
                 face = _thumbnail(face_png(row.card))
                 canvas.paste(face, (x, top))
+            else:  # out of time (faces not cached yet): a plain tile with the card's number
+                draw.rectangle((x, top, x + CELL_W, top + CELL_H), outline=INK, width=2)
+                draw.text((x + 8, top + 8), row.number[:16], font=_font(16), fill=INK)
             badge = (x + CELL_W - 44, top + CELL_H - 40, x + CELL_W - 4, top + CELL_H - 4)
             draw.rounded_rectangle(badge, radius=8, fill=BADGE)
             draw.text(
@@ -75,5 +87,5 @@ def deck_png(ws: Workspace, *, title: str) -> bytes:
             )
         y += -(-len(zone.rows) // COLUMNS) * (CELL_H + GAP)
     out = io.BytesIO()
-    canvas.save(out, format="PNG", optimize=True)
+    canvas.save(out, format="PNG")
     return out.getvalue()

@@ -11,8 +11,9 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
-from cards.models import GAME_CHOICES
+from cards.models import game_field
 
 #: Short-link alphabet: no 0/O or 1/l/I, so a code read aloud or retyped survives.
 CODE_ALPHABET = "23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -24,16 +25,16 @@ def new_code() -> str:
 
 
 class Visibility(models.TextChoices):
-    PRIVATE = "private", "Private: only you"
-    UNLISTED = "unlisted", "Unlisted: anyone with the link"
-    PUBLIC = "public", "Public: listed on the public decks page"
+    PRIVATE = "private", _("Private: only you")
+    UNLISTED = "unlisted", _("Unlisted: anyone with the link")
+    PUBLIC = "public", _("Public: listed on the public decks page")
 
 
 class Deck(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
     )
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    game = game_field()
     format = models.CharField(max_length=64)
     name = models.CharField(max_length=120)
     visibility = models.CharField(
@@ -50,6 +51,8 @@ class Deck(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("deck")
+        verbose_name_plural = _("decks")
         ordering = ["-updated_at", "-id"]
         indexes = [models.Index(fields=["game", "visibility", "-updated_at"], name="deck_public")]
 

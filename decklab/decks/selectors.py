@@ -14,7 +14,7 @@ from django.http import Http404
 
 from cards.games.base import Deck as GameDeck
 from cards.games.base import Entry
-from cards.games.decklist import export, natural_key
+from cards.games.decklist import export, export_recipe, natural_key
 from cards.games.registry import get_game
 from cards.models import Card
 from decklab.decks.models import Deck, DeckVersion, Visibility
@@ -42,9 +42,13 @@ def visible_decks(user: User) -> QuerySet[Deck]:
     return Deck.objects.filter(shared | Q(owner=user) if user.is_authenticated else shared)
 
 
-def visible_deck(user: User, pk: int) -> Deck:
+def deck_by_id(user: User, pk: int) -> Deck:
+    """A deck by its id: the user's own, or a public one. Ids can be counted, so an unlisted deck
+    is reached only through its code (`deck_by_code`)."""
+    public = Q(visibility=Visibility.PUBLIC)
+    decks = Deck.objects.filter(public | Q(owner=user) if user.is_authenticated else public)
     try:
-        return visible_decks(user).select_related("owner").get(pk=pk)
+        return decks.select_related("owner").get(pk=pk)
     except Deck.DoesNotExist:
         raise Http404("No such deck.") from None
 
@@ -77,7 +81,7 @@ def cards_by_number(game: str, numbers: set[str]) -> dict[str, Card]:
     if not numbers:
         return {}
     rows = Card.objects.filter(game=game, number__in=numbers).only(
-        "number", "name", "type", "data", "extra", "game"
+        "number", "name", "type", "data", "extra", "game", "updated_at"
     )
     return {row.number: row for row in rows}
 
@@ -102,6 +106,11 @@ def game_deck(
 
 def decklist_text(game: str, deck: GameDeck) -> str:
     return export(get_game(game), deck)
+
+
+def recipe_text(game: str, deck: GameDeck) -> str:
+    """The Japanese recipe style (`カード名 ×3`) for posting a deck."""
+    return export_recipe(get_game(game), deck)
 
 
 def public_decks(

@@ -12,7 +12,9 @@ from collections.abc import Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
+from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 from cards.models import Card
 from decklab.decks import edits
@@ -33,10 +35,17 @@ class StaleDeck(DeckError):
         self.current = current
         self.expected = expected
         super().__init__(
-            f"This deck changed since you loaded it: you edited version {expected}, but version "
-            f"{current.number} was saved meanwhile. Your change was not saved; the current version "
-            "is shown — apply your change again."
+            gettext(
+                "This deck changed since you loaded it: you edited version %(expected)s, but "
+                "version %(current)s was saved meanwhile. Your change was not saved; the current "
+                "version is shown — apply your change again."
+            )
+            % {"expected": expected, "current": current.number}
         )
+
+
+def _visibility_error() -> str:
+    return gettext("Visibility is one of %(values)s.") % {"values": ", ".join(Visibility.values)}
 
 
 def _checked_zones(game_slug: str, zones: Mapping) -> edits.Zones:
@@ -51,15 +60,18 @@ def _checked_zones(game_slug: str, zones: Mapping) -> edits.Zones:
     )
     unknown = sorted(wanted - known)
     if unknown:
-        raise DeckError(f"No {game.name} card has the number {', '.join(unknown[:10])}.")
+        raise DeckError(
+            gettext("No %(game)s card has the number %(numbers)s.")
+            % {"game": game.name, "numbers": ", ".join(unknown[:10])}
+        )
     return clean
 
 
 def _checked_format(game_slug: str, format_slug: str | None) -> str:
     try:
         return get_game(game_slug).format(format_slug or None).slug
-    except KeyError as error:
-        raise DeckError(str(error.args[0])) from None
+    except UnknownFormat as error:
+        raise DeckError(str(error)) from None
 
 
 def _checked_name(name: str) -> str:
@@ -95,7 +107,7 @@ def deck_create(
     format: str | None = None,
     zones: Mapping | None = None,
     visibility: str = Visibility.PRIVATE,
-    note: str = "created",
+    note: str = gettext_noop("created"),
     forked_from: DeckVersion | None = None,
 ) -> Deck:
     try:
@@ -103,7 +115,7 @@ def deck_create(
     except UnknownGame as error:
         raise DeckError(str(error)) from None
     if visibility not in Visibility.values:
-        raise DeckError(f"Visibility is one of {', '.join(Visibility.values)}.")
+        raise DeckError(_visibility_error())
     deck = Deck.objects.create(
         owner=owner,
         game=game,
@@ -118,7 +130,7 @@ def deck_create(
 
 @transaction.atomic
 def deck_save(
-    *, deck: Deck, zones: Mapping, expected_version: int, note: str = "saved"
+    *, deck: Deck, zones: Mapping, expected_version: int, note: str = gettext_noop("saved")
 ) -> DeckVersion:
     """Save new quantities as the next version, unless someone saved since `expected_version`."""
     locked = Deck.objects.select_for_update().get(pk=deck.pk)
@@ -143,8 +155,9 @@ def deck_edit(*, deck: Deck, expected_version: int, action: str, **params) -> De
             new = edits.move(zones, params["number"], params["zone"], params["to_zone"])
             note = f"{params['number']} {params['zone']} → {params['to_zone']}"
         elif action == "deal":
-            new = edits.deal(zones, params.get("rng") or random.Random())
-            note = f"dealt {edits.DEALT}"
+            game = get_game(deck.game)
+            new = edits.deal(game, zones, params.get("rng") or random.Random())
+            note = f"dealt {game.deal.count if game.deal else 0}"
         else:
             raise DeckError(f"Unknown action {action!r}.")
     except edits.EditError as error:
@@ -152,6 +165,7 @@ def deck_edit(*, deck: Deck, expected_version: int, action: str, **params) -> De
     return deck_save(deck=deck, zones=new, expected_version=expected_version, note=note)
 
 
+@transaction.atomic
 def deck_update(
     *,
     deck: Deck,
@@ -159,16 +173,28 @@ def deck_update(
     format: str | None = None,
     visibility: str | None = None,
 ) -> Deck:
-    """Change what is not a card: name, format, visibility (not versioned)."""
+    """Change what is not a card: name, format, visibility (not versioned).
+
+    Only the fields given and different from the row are written, under the row lock: a save that
+    changes the name never writes back a visibility read before another request made it private.
+    """
+    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    wanted = {}
     if name is not None:
-        deck.name = _checked_name(name)
+        wanted["name"] = _checked_name(name)
     if format is not None:
-        deck.format = _checked_format(deck.game, format)
+        wanted["format"] = _checked_format(locked.game, format)
     if visibility is not None:
         if visibility not in Visibility.values:
-            raise DeckError(f"Visibility is one of {', '.join(Visibility.values)}.")
-        deck.visibility = visibility
-    deck.save(update_fields=["name", "format", "visibility", "updated_at"])
+            raise DeckError(_visibility_error())
+        wanted["visibility"] = visibility
+    changed = [field for field, value in wanted.items() if getattr(locked, field) != value]
+    for field in changed:
+        setattr(locked, field, wanted[field])
+    if changed:
+        locked.save(update_fields=[*changed, "updated_at"])
+    for field in ("name", "format", "visibility", "updated_at"):
+        setattr(deck, field, getattr(locked, field))
     return deck
 
 
@@ -177,7 +203,9 @@ def deck_revert(*, deck: Deck, number: int, expected_version: int) -> DeckVersio
     try:
         old = deck.versions.get(number=number)
     except DeckVersion.DoesNotExist:
-        raise DeckError(f"This deck has no version {number}.") from None
+        raise DeckError(
+            gettext("This deck has no version %(number)s.") % {"number": number}
+        ) from None
     return deck_save(
         deck=deck, zones=old.zones, expected_version=expected_version, note=f"revert to v{number}"
     )

@@ -1,6 +1,6 @@
-"""Deck statistics for the editor's charts: the same three charts for every game, plus each game's own.
+"""Deck statistics for the editor's charts: the cost curve, colours and types, plus each game's own.
 
-Charts are counted over the game's default zone (the deck that is drawn from: `main`, or Blade
+Each game lists its charts in its folder (`Game.charts`). Charts are counted over the game's default zone (the deck that is drawn from: `main`, or Blade
 Rondo's `pool`), copies included. Each chart is data (`Chart`), drawn as inline SVG by the template
 `decks/_chart.html`, so the numbers are tested here and the page needs no chart library.
 """
@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from cards.games.base import Card, Deck
+from django.utils.translation import gettext
+
+from cards.games.base import Deck
+from cards.games.charts import NONE
 from cards.games.registry import get_game
 
 #: A chart's width in SVG units; its height follows from its bars.
@@ -31,9 +33,6 @@ COLUMN_WIDTH = 40
 COLUMN_LABEL = 3
 #: Longer labels are cut to this width in the gutter; the full label is the bar's tooltip.
 GUTTER_LABEL = 18
-NONE = "—"
-
-Values = Callable[[Card], Iterable[object]]
 
 
 @dataclass(frozen=True)
@@ -66,70 +65,6 @@ class Chart:
     def summary(self) -> str:
         """The chart as one sentence, for screen readers."""
         return f"{self.title}: " + ", ".join(f"{bar.label} {bar.count}" for bar in self.bars)
-
-
-def _one(column: str) -> Values:
-    def values(card: Card) -> Iterable[object]:
-        value = card[column]
-        return (NONE if value is None or value == "" else value,)
-
-    return values
-
-
-def _many(column: str) -> Values:
-    def values(card: Card) -> Iterable[object]:
-        return tuple(card[column] or ()) or (NONE,)
-
-    return values
-
-
-def _type(card: Card) -> Iterable[object]:
-    return (card.type or NONE,)
-
-
-def _specified(card: Card) -> Iterable[object]:
-    return tuple(card["specified_cost"] or "") or (NONE,)
-
-
-def _g_colour(card: Card) -> Iterable[object]:
-    return (card["color"] or NONE,) if card.type == "G" else ()
-
-
-def _keywords(card: Card) -> Iterable[object]:
-    return tuple(card["keywords"] or ())
-
-
-#: Per game: (title, values) for the cost curve, colours, types, then the game's own charts.
-CHARTS: dict[str, tuple[tuple[str, Values], ...]] = {
-    "dbscg": (
-        ("Energy cost", _one("energy_cost")),
-        ("Colours", _many("colors")),
-        ("Types", _type),
-        ("Specified colours", _specified),
-        ("Keywords", _keywords),
-    ),
-    "gundam_war": (
-        ("Total cost", _one("total_cost")),
-        ("Colours", _one("color")),
-        ("Types", _type),
-        ("G by colour", _g_colour),
-    ),
-    "dreadnought": (
-        ("Log cost", _one("log_cost")),
-        ("Clusters", _one("cluster")),
-        ("Types", _type),
-        ("Sizes", _one("size")),
-    ),
-    "draws_troidal": (
-        ("Power", _one("power")),
-        ("Attributes", _one("attribute")),
-        ("Risk", _one("risk")),
-    ),
-    "blade_rondo": (
-        ("Cost", _one("cost")),
-        ("Kinds", _type),
-    ),
-}
 
 
 def _sort_key(label: object) -> tuple:
@@ -218,10 +153,11 @@ def deck_charts(game_slug: str, deck: Deck) -> list[Chart]:
     """The charts of the deck's default zone, copies counted."""
     zone = get_game(game_slug).default_zone
     charts = []
-    for title, values in CHARTS[game_slug]:
+    for title, values in get_game(game_slug).charts:
         counts: Counter = Counter()
         for entry in deck.entries(zone):
             for value in values(entry.card):
                 counts[value] += entry.count
-        charts.append(chart(title, counts))
+        # Titles are marked in the pure core (`gettext_noop`); the reader's language is chosen here.
+        charts.append(chart(gettext(title), counts))
     return charts

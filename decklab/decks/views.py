@@ -8,6 +8,7 @@ on that event. A stale or refused save answers 409/400 with the current deck and
 
 from __future__ import annotations
 
+import functools
 import random
 from urllib.parse import urlencode
 
@@ -15,29 +16,45 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseRedirect,
+    QueryDict,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import replace_url, trigger_client_event
 
 from cards import search as card_search
 from cards.games import deckcode
 from cards.games.decklist import load
+from cards.games.game import UnknownFormat
 from cards.games.goldfish import goal_forms
-from cards.games.registry import UnknownGame, get_game
+from cards.games.query import QueryError
+from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
+from cards.languages import request_language
 from cards.pool import DatabasePool
-from decklab.decks import edits, images, selectors, services, sheets
+from decklab.decks import edits, images, limits, selectors, services, sheets
 from decklab.decks.forms import (
     ChangeForm,
     ImportForm,
     NewDeckForm,
     SettingsForm,
-    SimulationForm,
-    goals_from_post,
 )
 from decklab.decks.models import Deck
 from decklab.decks.workspace import Workspace, allowed_zones
+from decklab.goldfish.forms import (
+    TRIALS_CHOICES,
+    SimulationForm,
+    goal_fieldsets,
+    goals_from_data,
+)
 from decklab.goldfish.services import SimulationRefused, simulation_request
 
 #: Search results shown in the editor's search panel.
@@ -49,13 +66,13 @@ PANELS = {
 }
 
 
-def _lang(request: HttpRequest) -> str:
-    return getattr(request, "LANGUAGE_CODE", "en") or "en"
-
-
 def _workspace(request: HttpRequest, deck: Deck) -> Workspace:
     return Workspace(
-        deck.game, deck.format, selectors.current_zones(deck), lang=_lang(request), deck=deck
+        deck.game,
+        deck.format,
+        selectors.current_zones(deck),
+        lang=request_language(request),
+        deck=deck,
     )
 
 
@@ -71,16 +88,22 @@ def _game_or_404(slug: str):
 
 @login_required
 def new(request: HttpRequest) -> HttpResponse:
-    form = NewDeckForm(request.POST or None, initial={"game": request.GET.get("game", "dbscg")})
+    form = NewDeckForm(
+        request.POST or None, initial={"game": request.GET.get("game", next(iter(GAMES)))}
+    )
     if request.method == "POST" and form.is_valid():
         game = form.cleaned_data["game"]
         deck_obj, problems = load(get_game(game), form.cleaned_data["decklist"], DatabasePool(game))
-        deck = services.deck_create(
-            owner=request.user,
-            game=game,
-            name=form.cleaned_data["name"],
-            zones=deck_obj.quantities(),
-        )
+        try:
+            deck = services.deck_create(
+                owner=request.user,
+                game=game,
+                name=form.cleaned_data["name"],
+                zones=deck_obj.quantities(),
+            )
+        except services.DeckError as refused:
+            form.add_error("decklist", str(refused))
+            return render(request, "decks/new.html", {"form": form}, status=400)
         if problems:
             _keep_problems(request, form.cleaned_data["decklist"], problems)
         return redirect("decks:editor", pk=deck.pk)
@@ -100,8 +123,14 @@ def _editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> Http
         "urls": _urls(ws),
         "query": query,
         "results": _search(ws, query) if query else None,
-        "goal_forms": goal_forms(ws.game_slug),
-        "simulation_form": SimulationForm(),
+        "goal_fieldsets": goal_fieldsets(goal_forms(ws.game_slug), QueryDict()),
+        "goal_card_options": [
+            (row.number, row.name)
+            for zone in ws.zone_views
+            if zone.slug == ws.game.default_zone
+            for row in zone.rows
+        ],
+        "simulation_form": SimulationForm(trial_choices=TRIALS_CHOICES),
         "compare_choices": _compare_choices(request, ws),
         "settings_form": SettingsForm(
             initial={
@@ -174,8 +203,7 @@ def _deck_panel(request: HttpRequest, ws: Workspace, *, error: str = "", status:
         status=status,
     )
     # After the swap, not on arrival: the panels' refresh sends the new panel's version or deck code.
-    response["HX-Trigger-After-Swap"] = "deckChanged"
-    return response
+    return trigger_client_event(response, "deckChanged", after="swap")
 
 
 @require_POST
@@ -184,7 +212,10 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
     form = ChangeForm(request.POST)
     error, status = "", 200
     if not form.is_valid():
-        error, status = " ".join(form.non_field_errors()) or "That change is not possible.", 400
+        error, status = (
+            " ".join(form.non_field_errors()) or gettext("That change is not possible."),
+            400,
+        )
     else:
         try:
             services.deck_edit(
@@ -227,8 +258,9 @@ def deck_settings(request: HttpRequest, pk: int) -> HttpResponse:
     form = SettingsForm(request.POST, formats=get_game(deck.game).formats)
     if form.is_valid():
         try:
-            services.deck_update(deck=deck, **form.cleaned_data)
-            messages.success(request, "Deck settings saved.")
+            changed = {field: form.cleaned_data[field] for field in form.changed_data}
+            services.deck_update(deck=deck, **changed)
+            messages.success(request, gettext("Deck settings saved."))
         except services.DeckError as refused:
             messages.error(request, str(refused))
     else:
@@ -250,7 +282,10 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
     )
     try:
         services.deck_save(
-            deck=deck, zones=zones, expected_version=_expected_version(request), note="import"
+            deck=deck,
+            zones=zones,
+            expected_version=_expected_version(request),
+            note=gettext_noop("import"),
         )
     except services.DeckError as refused:
         messages.error(request, str(refused))
@@ -258,7 +293,7 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
     if problems:
         _keep_problems(request, text, problems)
     else:
-        messages.success(request, "Decklist imported.")
+        messages.success(request, gettext("Decklist imported."))
     return redirect("decks:editor", pk=deck.pk)
 
 
@@ -285,11 +320,19 @@ def _keep_problems(request: HttpRequest, text: str, problems) -> None:
         (f"{zone}:\n" if zone else "") + "\n".join(found) for zone, found in game_zone_lines.items()
     )
     request.session["import_retry"] = {"decklist": retry, "mode": "add"}
-    request.session["import_problems"] = [problem.message(_lang(request)) for problem in problems]
+    request.session["import_problems"] = [
+        problem.message(request_language(request)) for problem in problems
+    ]
     messages.warning(
         request,
-        f"{len(problems)} line(s) could not be read; the rest was imported. "
-        "Correct them below and import again.",
+        ngettext(
+            "%(count)d line could not be read; the rest was imported. "
+            "Correct it below and import again.",
+            "%(count)d lines could not be read; the rest was imported. "
+            "Correct them below and import again.",
+            len(problems),
+        )
+        % {"count": len(problems)},
     )
 
 
@@ -300,9 +343,9 @@ def search(request: HttpRequest, game: str) -> HttpResponse:
     format_slug = request.GET.get("format") or game_obj.default_format.slug
     try:
         game_obj.format(format_slug)
-    except KeyError:
+    except UnknownFormat:
         format_slug = game_obj.default_format.slug
-    ws = Workspace(game, format_slug, {}, lang=_lang(request))
+    ws = Workspace(game, format_slug, {}, lang=request_language(request))
     return render(
         request,
         "decks/_search_results.html",
@@ -316,10 +359,10 @@ def _search(ws: Workspace, query: str) -> dict:
         return {"query": "", "cards": [], "error": None}
     try:
         rows = list(card_search.search(ws.game_slug, query)[:SEARCH_LIMIT])
-    except card_search.QueryError as error:
+    except QueryError as error:
         return {"query": query, "cards": [], "error": error}
     game = get_game(ws.game_slug)
-    labels = {zone.slug: zone.label for zone in game.zones}
+    labels = ws.zone_labels
     return {
         "query": query,
         "error": None,
@@ -337,7 +380,7 @@ def _search(ws: Workspace, query: str) -> dict:
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     services.deck_delete(deck=deck)
-    messages.success(request, f"Deck “{deck.name}” deleted.")
+    messages.success(request, gettext("Deck “%(name)s” deleted.") % {"name": deck.name})
     return redirect("profile")
 
 
@@ -385,7 +428,11 @@ def revert(request: HttpRequest, pk: int) -> HttpResponse:
             number=-1 if revert_to is None else revert_to,
             expected_version=_expected_version(request),
         )
-        messages.success(request, f"Version {number} is now the current version ({deck.version}).")
+        messages.success(
+            request,
+            gettext("Version %(number)s is now the current version (%(version)s).")
+            % {"number": number, "version": deck.version},
+        )
     except services.DeckError as refused:
         messages.error(request, str(refused))
     return redirect("decks:editor", pk=deck.pk)
@@ -429,7 +476,7 @@ def public(request: HttpRequest, game: str) -> HttpResponse:
             numbers = set(
                 card_search.search(game, card_query).values_list("number", flat=True)[:500]
             )
-        except card_search.QueryError as query_error:
+        except QueryError as query_error:
             error = query_error
             numbers = set()
     decks = selectors.public_decks(game, card_numbers=numbers, format=format_slug or None)
@@ -454,15 +501,32 @@ def _shared_workspace(request: HttpRequest, code: str) -> Workspace:
     return _workspace(request, selectors.deck_by_code(request.user, code))
 
 
-def _text_response(ws: Workspace) -> HttpResponse:
-    return HttpResponse(ws.text, content_type="text/plain; charset=utf-8")
+def _text_response(request: HttpRequest, ws: Workspace) -> HttpResponse:
+    """The decklist as text: canonical, or `?style=recipe` for the Japanese recipe style."""
+    text = ws.recipe if request.GET.get("style") == "recipe" else ws.text
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+def _refuse_too_large(view):
+    """A deck or deck code past the caps (`limits`) answers 400 with the limit, before any work."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except limits.TooLarge as error:
+            return HttpResponseBadRequest(f"{error}\n", content_type="text/plain; charset=utf-8")
+
+    return wrapper
 
 
 def _image_response(ws: Workspace, title: str) -> HttpResponse:
+    limits.check_deck(ws.zones)  # a deck saved before the caps: no minute-long PNG
     return HttpResponse(images.deck_png(ws, title=title), content_type="image/png")
 
 
 def _sheet_response(request: HttpRequest, ws: Workspace, title: str) -> HttpResponse:
+    limits.check_deck(ws.zones)
     player = request.GET.get("player", "")[:80] or (
         request.user.get_full_name() or request.user.get_username()
         if request.user.is_authenticated
@@ -479,16 +543,18 @@ def _sheet_response(request: HttpRequest, ws: Workspace, title: str) -> HttpResp
 
 @require_GET
 def text(request: HttpRequest, code: str) -> HttpResponse:
-    return _text_response(_shared_workspace(request, code))
+    return _text_response(request, _shared_workspace(request, code))
 
 
 @require_GET
+@_refuse_too_large
 def image(request: HttpRequest, code: str) -> HttpResponse:
     deck = selectors.deck_by_code(request.user, code)
     return _image_response(_workspace(request, deck), deck.name)
 
 
 @require_GET
+@_refuse_too_large
 def sheet(request: HttpRequest, code: str) -> HttpResponse:
     deck = selectors.deck_by_code(request.user, code)
     return _sheet_response(request, _workspace(request, deck), deck.name)
@@ -501,22 +567,25 @@ def _stateless(request: HttpRequest, game: str, code: str | None) -> Workspace:
     """The builder's deck from its code; a broken or foreign code is a clear error page, not a 500."""
     game_obj = _game_or_404(game)
     if not code:
-        return Workspace(game, game_obj.default_format.slug, {}, lang=_lang(request))
+        return Workspace(game, game_obj.default_format.slug, {}, lang=request_language(request))
+    limits.check_code(code)  # too long: a 400 with the limit (`_refuse_too_large`)
     try:
         decoded = deckcode.decode(code)
     except deckcode.DeckCodeError as error:
         raise Http404(f"That deck code cannot be read: {error}") from None
     if decoded.game != game:
         raise Http404("That deck code belongs to another game.")
+    limits.check_deck(decoded.quantities)
     try:
         zones = edits.normalize(game_obj, decoded.quantities)
         game_obj.format(decoded.format)
-    except (edits.EditError, KeyError) as error:
+    except (edits.EditError, UnknownFormat) as error:
         raise Http404(f"That deck code cannot be read: {error}") from None
-    return Workspace(game, decoded.format, zones, lang=_lang(request))
+    return Workspace(game, decoded.format, zones, lang=request_language(request))
 
 
 @require_http_methods(["GET", "POST"])
+@_refuse_too_large
 def build(request: HttpRequest, game: str) -> HttpResponse:
     if request.method == "GET":
         return _editor_page(request, _stateless(request, game, request.GET.get("c")))
@@ -528,8 +597,7 @@ def build(request: HttpRequest, game: str) -> HttpResponse:
         error = str(refused)
     if request.htmx:
         response = _deck_panel(request, ws, error=error, status=400 if error else 200)
-        response["HX-Replace-Url"] = _build_url(ws)
-        return response
+        return replace_url(response, _build_url(ws))
     if error:
         messages.error(request, error)
     return HttpResponseRedirect(_build_url(ws))
@@ -549,13 +617,16 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
             _keep_problems(request, text, problems)
     elif "format" in request.POST:
         if request.POST["format"] not in {f.slug for f in ws.formats}:
-            raise services.DeckError(f"{ws.game.name} has no format {request.POST['format']!r}.")
+            raise services.DeckError(
+                gettext("%(game)s has no format %(format)r.")
+                % {"game": ws.game.name, "format": request.POST["format"]}
+            )
         format_slug = request.POST["format"]
     else:
         form = ChangeForm(request.POST)
         if not form.is_valid():
             raise services.DeckError(
-                " ".join(form.non_field_errors()) or "That change is not possible."
+                " ".join(form.non_field_errors()) or gettext("That change is not possible.")
             )
         params = form.params()
         action = form.cleaned_data["action"]
@@ -566,47 +637,53 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
         elif action == "move":
             zones = edits.move(zones, params["number"], params["zone"], params["to_zone"])
         else:
-            zones = edits.deal(zones, random.Random())
+            zones = edits.deal(ws.game, zones, random.Random())
         zones = edits.normalize(ws.game, zones)
         unknown = edits.numbers(zones) - set(
             selectors.cards_by_number(ws.game_slug, edits.numbers(zones))
         )
         if unknown:
             raise services.DeckError(
-                f"No {ws.game.name} card has the number {', '.join(sorted(unknown))}."
+                gettext("No %(game)s card has the number %(numbers)s.")
+                % {"game": ws.game.name, "numbers": ", ".join(sorted(unknown))}
             )
-    return Workspace(ws.game_slug, format_slug, zones, lang=ws.lang)
+    return Workspace(ws.game_slug, format_slug, edits.normalize(ws.game, zones), lang=ws.lang)
 
 
 @require_GET
+@_refuse_too_large
 def build_panel(request: HttpRequest, game: str, name: str) -> HttpResponse:
     return _panel(request, _stateless(request, game, request.GET.get("c")), name)
 
 
 @require_GET
+@_refuse_too_large
 def build_text(request: HttpRequest, game: str) -> HttpResponse:
-    return _text_response(_stateless(request, game, request.GET.get("c")))
+    return _text_response(request, _stateless(request, game, request.GET.get("c")))
 
 
 @require_GET
+@_refuse_too_large
 def build_image(request: HttpRequest, game: str) -> HttpResponse:
     ws = _stateless(request, game, request.GET.get("c"))
     return _image_response(ws, ws.game.name)
 
 
 @require_GET
+@_refuse_too_large
 def build_sheet(request: HttpRequest, game: str) -> HttpResponse:
     ws = _stateless(request, game, request.GET.get("c"))
     return _sheet_response(request, ws, ws.game.name)
 
 
 @require_POST
+@_refuse_too_large
 def build_save(request: HttpRequest, game: str) -> HttpResponse:
     """Saving needs an account: the builder's deck becomes a private deck of the signed-in user."""
     ws = _stateless(request, game, request.POST.get("code"))
     if not request.user.is_authenticated:
         messages.info(
-            request, "Sign in (or sign up) to save this deck; your deck stays in the link."
+            request, gettext("Sign in (or sign up) to save this deck; your deck stays in the link.")
         )
         return redirect(f"{reverse('login')}?{urlencode({'next': _build_url(ws)})}")
     try:
@@ -616,7 +693,7 @@ def build_save(request: HttpRequest, game: str) -> HttpResponse:
             name=request.POST.get("name", "") or f"{ws.game.name} deck",
             format=ws.format_slug,
             zones=ws.zones,
-            note="saved from a deck code",
+            note=gettext_noop("saved from a deck code"),
         )
     except services.DeckError as refused:
         messages.error(request, str(refused))
@@ -651,7 +728,7 @@ def _simulate(
         seed = random.randrange(2**31)
     runs, error, status = [], "", 200
     try:
-        goals = goals_from_post(goal_forms(targets[0][1].game_slug), request.POST)
+        goals = goals_from_data(goal_forms(targets[0][1].game_slug), request.POST)
         for label, target in targets:
             run = simulation_request(
                 user=request.user,
@@ -676,6 +753,10 @@ def _simulate(
     return render(request, "decks/_simulation.html", context, status=status)
 
 
+def _version_label(name: str, version: int) -> str:
+    return gettext("%(name)s (version %(version)s)") % {"name": name, "version": version}
+
+
 @require_POST
 def simulate(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
@@ -683,28 +764,35 @@ def simulate(request: HttpRequest, pk: int) -> HttpResponse:
     form = SimulationForm(request.POST)
     if not form.is_valid():
         return render(
-            request, "decks/_simulation.html", {"error": "Check trials and seed."}, status=400
+            request,
+            "decks/_simulation.html",
+            {"error": gettext("Check trials and seed.")},
+            status=400,
         )
-    targets = [(f"{deck.name} (version {deck.version})", ws)]
+    targets = [(_version_label(deck.name, deck.version), ws)]
     kind, _, raw_ident = form.cleaned_data["compare"].partition(":")
     ident = whole_number(raw_ident)
     if kind == "version" and ident is not None:
         old = selectors.version_of(deck, ident)
         targets.append(
-            (f"{deck.name} (version {old.number})", Workspace(deck.game, deck.format, old.zones))
+            (_version_label(deck.name, old.number), Workspace(deck.game, deck.format, old.zones))
         )
     elif kind == "deck" and ident is not None:
         other = selectors.deck_for_owner(request.user, ident)
-        targets.append((f"{other.name} (version {other.version})", _workspace(request, other)))
+        targets.append((_version_label(other.name, other.version), _workspace(request, other)))
     return _simulate(request, targets, form)
 
 
 @require_POST
+@_refuse_too_large
 def build_simulate(request: HttpRequest, game: str) -> HttpResponse:
     ws = _stateless(request, game, request.POST.get("code"))
     form = SimulationForm(request.POST)
     if not form.is_valid():
         return render(
-            request, "decks/_simulation.html", {"error": "Check trials and seed."}, status=400
+            request,
+            "decks/_simulation.html",
+            {"error": gettext("Check trials and seed.")},
+            status=400,
         )
-    return _simulate(request, [("This deck", ws)], form)
+    return _simulate(request, [(gettext("This deck"), ws)], form)

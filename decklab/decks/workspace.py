@@ -8,10 +8,15 @@ however many cards the deck holds.
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from django.core.cache import cache
+from django.db.models import Max
 from django.utils.html import format_html
 
 from cards import validation
@@ -21,10 +26,14 @@ from cards.games.base import Entry
 from cards.games.decklist import natural_key
 from cards.games.game import Game
 from cards.games.registry import get_game
-from cards.models import Card
+from cards.models import Card, GameData
 from decklab.decks import selectors, stats
 from decklab.decks.edits import Zones
 from decklab.decks.models import Deck
+
+#: How long the editor's legality, format and statistics answers stay cached. Their key names all
+#: they depend on (`Workspace.panel_key`), so a changed deck or card is a new key, never a stale one.
+PANEL_CACHE_SECONDS = 3600
 
 
 @dataclass
@@ -77,6 +86,20 @@ class Workspace:
         return self.game.formats
 
     @property
+    def zone_labels(self) -> dict[str, str]:
+        """Zone names by slug for buttons (`+ Main`, `→ Side`): Japanese ones in Japanese."""
+        japanese = self.lang == "ja"
+        return {z.slug: z.label_ja if japanese else z.label for z in self.game.zones}
+
+    @property
+    def default_zone_label(self) -> str:
+        """The zone drawn from (statistics, goldfish): its slug in English, its name in Japanese."""
+        slug = self.game.default_zone
+        if self.lang != "ja":
+            return slug
+        return next((z.label_ja for z in self.game.zones if z.slug == slug), slug)
+
+    @property
     def version(self) -> int | None:
         return self.deck.version if self.deck else None
 
@@ -101,23 +124,57 @@ class Workspace:
         return selectors.decklist_text(self.game_slug, self.game_deck)
 
     @cached_property
+    def recipe(self) -> str:
+        return selectors.recipe_text(self.game_slug, self.game_deck)
+
+    @cached_property
     def code(self) -> str:
         return deckcode.encode(self.game_slug, self.format_slug, self.zones)
 
     @cached_property
-    def report(self) -> dict[str, Any]:
-        """The CONTRACT §4 object of the deck in its format (messages name the fix)."""
-        return validation.validate(
-            self.game_slug, text=self.text, format_slug=self.format_slug, lang=self.lang
+    def panel_key(self) -> str:
+        """Everything the panels' answers depend on, hashed: the deck code (game, format, cards
+        and counts), the language, when each of its cards last changed (the card rows are read
+        anyway) and when the game's imported data did (one small query)."""
+        changed = sorted(
+            (number, card.updated_at.isoformat()) for number, card in self.cards.items()
+        )
+        data = GameData.objects.filter(game=self.game_slug).aggregate(at=Max("updated_at"))["at"]
+        parts = [self.code, self.lang, changed, data.isoformat() if data else None]
+        return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+    @property
+    def cache_seconds(self) -> int:
+        """For the templates' `{% cache %}` of a panel keyed by `panel_key`."""
+        return PANEL_CACHE_SECONDS
+
+    def _cached(self, panel: str, compute: Callable[[], Any]) -> Any:
+        return cache.get_or_set(
+            f"decklab:panel:{panel}:{self.panel_key}", compute, PANEL_CACHE_SECONDS
         )
 
     @cached_property
+    def report(self) -> dict[str, Any]:
+        """The CONTRACT §4 object of the deck in its format (messages name the fix): the rules
+        check the resolved `game_deck`, no decklist text is written and read back."""
+
+        def compute() -> dict[str, Any]:
+            deck = self.game_deck
+            violations = validation.check(self.game, self.format_slug, deck)
+            return validation.report(self.game, self.format_slug, deck, violations, self.lang)
+
+        return self._cached("legality", compute)
+
+    @cached_property
     def matrix(self) -> list[dict[str, Any]]:
-        return validation.format_matrix(self.game_slug, text=self.text, lang=self.lang)["formats"]
+        return self._cached(
+            "formats",
+            lambda: validation.matrix(self.game, self.game_deck, [], self.lang)["formats"],
+        )
 
     @cached_property
     def charts(self) -> list[stats.Chart]:
-        return stats.deck_charts(self.game_slug, self.game_deck)
+        return self._cached("statistics", lambda: stats.deck_charts(self.game_slug, self.game_deck))
 
     @cached_property
     def zone_views(self) -> list[ZoneView]:
@@ -126,14 +183,17 @@ class Workspace:
             for zone, cards in self.zones.items()
             for number, count in cards.items()
         }
-        labels = {zone.slug: zone.label for zone in self.game.zones}
-        allowed: dict[str, list[str]] = {}
+        labels = self.zone_labels
+        allowed = self._cached(
+            "zones",
+            lambda: {
+                number: allowed_zones(self.game, self.format_slug, card)
+                for number, card in self.cards.items()
+            },
+        )
         for row in rows.values():
-            if row.card is None:
-                continue
-            if row.number not in allowed:
-                allowed[row.number] = allowed_zones(self.game, self.format_slug, row.card)
-            row.moves = [(z, labels[z]) for z in allowed[row.number] if z != row.zone]
+            if row.card is not None:
+                row.moves = [(z, labels[z]) for z in allowed[row.number] if z != row.zone]
         for violation in self.report["violations"]:
             for number in violation["cards"]:
                 for zone in [violation["zone"]] if violation["zone"] else self.game.zone_slugs:

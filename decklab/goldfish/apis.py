@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.serializers import ErrorSerializer
 from decklab.goldfish import selectors, services
 from decklab.goldfish.serializers import (
     RefusalSerializer,
@@ -22,6 +23,7 @@ class SimulationsApi(ListAPIView):
     """Your simulation runs, newest first; POST starts one in the workers."""
 
     permission_classes = [IsAuthenticated]
+    throttle_scope = "simulations"
     serializer_class = SimulationRunSerializer
 
     def get_queryset(self):
@@ -32,8 +34,11 @@ class SimulationsApi(ListAPIView):
         request=SimulationRequestSerializer,
         responses={
             202: SimulationRunSerializer,
-            400: OpenApiResponse(RefusalSerializer, description="Bad deck, goals or trials."),
+            400: OpenApiResponse(
+                ErrorSerializer, description="Bad deck, goals or trials (field errors by name)."
+            ),
             429: OpenApiResponse(RefusalSerializer, description="Too many runs now or per hour."),
+            503: OpenApiResponse(RefusalSerializer, description="The run queue is down."),
         },
     )
     def post(self, request: Request) -> Response:
@@ -57,7 +62,10 @@ class SimulationApi(APIView):
 
     @extend_schema(
         summary="A simulation run: status, progress and results",
-        responses={200: SimulationRunSerializer, 404: OpenApiResponse(description="Not yours.")},
+        responses={
+            200: SimulationRunSerializer,
+            404: OpenApiResponse(ErrorSerializer, description="No such run, or not yours."),
+        },
     )
     def get(self, request: Request, pk: int) -> Response:
         run = services.refreshed(selectors.run_for_user(request.user, pk))

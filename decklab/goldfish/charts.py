@@ -13,6 +13,9 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, gettext_noop
+
+from cards.games.goldfish import goal_forms
 
 WIDTH, HEIGHT = 560, 260
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 40
@@ -59,8 +62,12 @@ class Row:
         return json.dumps(self.exact, ensure_ascii=False)
 
 
-def describe_goal(goal: Mapping[str, Any]) -> str:
-    """`drawn: cards BT1-004, at least 1, turn 3, play first` — every field, in the goal's order."""
+def describe_goal(goal: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """`drawn: cards BT1-004, at least 1, turn 3, play first` — every field, in the goal's order.
+
+    `names` gives other words for goal types and field names (`goal_names`, for Japanese pages).
+    """
+    names = names or {}
     parts = []
     for key, value in goal.items():
         if key == "type":
@@ -69,14 +76,29 @@ def describe_goal(goal: Mapping[str, Any]) -> str:
             value = ", ".join(str(v) for v in value)
         elif isinstance(value, str) and "\n" in value:
             value = f"{value.count(chr(10)) + 1}-line text"
-        parts.append(f"{key.replace('_', ' ')} {value}")
-    return f"{goal.get('type', '?')}: " + ", ".join(parts)
+        parts.append(f"{names.get(key, key.replace('_', ' '))} {value}")
+    kind = goal.get("type", "?")
+    return f"{names.get(kind, kind)}: " + ", ".join(parts)
 
 
-def rows(results: Sequence[Mapping[str, Any]]) -> list[Row]:
+def goal_names(game_slug: str) -> dict[str, str]:
+    """The game's goal types and goal fields by name, in the active language's words."""
+    found: dict[str, str] = {}
+    for form in goal_forms(game_slug):
+        found[form["type"]] = gettext(form["label"])
+        for spec in form["fields"]:
+            found.setdefault(spec["name"], gettext(spec["label"]))
+    return found
+
+
+def rows(results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None) -> list[Row]:
     """The results as table rows: one per goal, each with the measures it reports."""
     return [
-        Row(describe_goal(result.get("goal", {})), tuple(_measures(result)), result.get("exact"))
+        Row(
+            describe_goal(result.get("goal", {}), names),
+            tuple(_measures(result)),
+            result.get("exact"),
+        )
         for result in results
     ]
 
@@ -84,7 +106,7 @@ def rows(results: Sequence[Mapping[str, Any]]) -> list[Row]:
 def _measures(result: Mapping[str, Any]) -> list[Measure]:
     found = []
     if "probability" in result:
-        found.append(_measure("probability", result, "probability", percent=True))
+        found.append(_measure(gettext_noop("probability"), result, "probability", percent=True))
     for key, value in result.items():
         if not isinstance(value, Mapping) or key == "goal":
             continue
@@ -109,7 +131,9 @@ class Point:
     exact: float | None
 
 
-def series(results: Sequence[Mapping[str, Any]]) -> dict[str, list[Point]]:
+def series(
+    results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None
+) -> dict[str, list[Point]]:
     """Probability-by-turn lines, one per goal apart from its `turn`.
 
     A result's own `by_turn` list (turn 0 = the opening hand) gives a whole line; results whose
@@ -118,7 +142,7 @@ def series(results: Sequence[Mapping[str, Any]]) -> dict[str, list[Point]]:
     lines: dict[str, dict[int, Point]] = {}
     for result in results:
         goal = result.get("goal", {})
-        key = describe_goal({k: v for k, v in goal.items() if k != "turn"})
+        key = describe_goal({k: v for k, v in goal.items() if k != "turn"}, names)
         by_turn = result.get("by_turn")
         if isinstance(by_turn, list):
             for entry in by_turn:
@@ -137,9 +161,11 @@ def _point(turn: int, data: Mapping[str, Any]) -> Point:
     )
 
 
-def probability_by_turn(results: Sequence[Mapping[str, Any]]) -> SafeString:
+def probability_by_turn(
+    results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None
+) -> SafeString:
     """An SVG chart of the turn-based results, or an empty string when none has a turn."""
-    lines = series(results)
+    lines = series(results, names)
     if not lines:
         return mark_safe("")
     turns = sorted({point.turn for points in lines.values() for point in points})
@@ -152,9 +178,16 @@ def probability_by_turn(results: Sequence[Mapping[str, Any]]) -> SafeString:
     def y(probability: float) -> float:
         return TOP + (1 - probability) * plot_h
 
+    # Outside the f-strings, where `makemessages` finds them.
+    title, turn_word, exact_word = (
+        escape(gettext("Probability by turn")),
+        escape(gettext("turn")),
+        escape(gettext("exact")),
+    )
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT + 22 * len(lines)}" role="img" '
-        f'aria-label="Probability by turn" xmlns="http://www.w3.org/2000/svg">'
+        f'aria-label="{title}" '
+        'xmlns="http://www.w3.org/2000/svg">'
     ]
     for tick in range(0, 101, 25):
         ty = y(tick / 100)
@@ -169,7 +202,7 @@ def probability_by_turn(results: Sequence[Mapping[str, Any]]) -> SafeString:
         )
     parts.append(
         f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" text-anchor="middle" '
-        f'font-size="12">turn</text>'
+        f'font-size="12">{turn_word}</text>'
     )
     for number, (label, points) in enumerate(lines.items()):
         colour = COLOURS[number % len(COLOURS)]
@@ -180,13 +213,14 @@ def probability_by_turn(results: Sequence[Mapping[str, Any]]) -> SafeString:
             parts.append(
                 f'<line x1="{px:.1f}" x2="{px:.1f}" y1="{y(p.low):.1f}" y2="{y(p.high):.1f}" '
                 f'stroke="{colour}"/><circle cx="{px:.1f}" cy="{y(p.probability):.1f}" r="3" '
-                f'fill="{colour}"><title>turn {p.turn}: {p.probability:.2%} '
+                f'fill="{colour}"><title>{turn_word} {p.turn}: {p.probability:.2%} '
                 f"({p.low:.2%}–{p.high:.2%})</title></circle>"
             )
             if p.exact is not None:
                 parts.append(
                     f'<circle cx="{px:.1f}" cy="{y(p.exact):.1f}" r="6" fill="none" '
-                    f'stroke="{colour}"><title>exact {p.exact:.4%}</title></circle>'
+                    f'stroke="{colour}"><title>{exact_word} {p.exact:.4%}</title>'
+                    "</circle>"
                 )
         ly = HEIGHT + 22 * number + 8
         parts.append(

@@ -1,24 +1,25 @@
 """Simulation runs: the row is the state of a run; Celery tasks only carry its id.
 
-A run is split into chunks of a fixed size (`cards.games.goldfish.chunk_sizes`); each finished chunk
-stores its tallies in a `SimulationChunk` row, so a chunk computed twice (a redelivered message, a
-re-queued stale run) is written once, and the last chunk merges all of them into the results.
+A run is split into chunks of a fixed size (`cards.games.goldfish.chunk_sizes`); tasks claim several
+at a time, and each finished chunk stores its tallies in a `SimulationChunk` row, so a chunk computed
+twice (a re-queued stale run) is written once, and the last store merges all of them into the results.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
-from cards.models import GAME_CHOICES
+from cards.models import game_field
 
 
 class SimulationRun(models.Model):
     class Status(models.TextChoices):
-        QUEUED = "queued", "queued"
-        RUNNING = "running", "running"
-        DONE = "done", "done"
-        FAILED = "failed", "failed"
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
 
     #: Who asked; null for runs started by the operator's tools (the benchmark, the admin).
     owner = models.ForeignKey(
@@ -28,7 +29,7 @@ class SimulationRun(models.Model):
         on_delete=models.CASCADE,
         related_name="simulation_runs",
     )
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    game = game_field()
     format = models.CharField(max_length=32)
     decklist = models.TextField()
     goals = models.JSONField()
@@ -44,8 +45,15 @@ class SimulationRun(models.Model):
     results = models.JSONField(null=True, blank=True)
     #: Why a run failed, in words for its owner.
     error = models.TextField(blank=True)
-    #: How often the stale-run check has queued the missing chunks again.
+    #: How often the stale-run check has handed the missing chunks out again; also the generation
+    #: of the run's tasks (a task of an older generation skips itself).
     requeues = models.PositiveIntegerField(default=0)
+    #: The first chunk no task has claimed yet (tasks claim chunks from here, in index order).
+    next_chunk = models.PositiveIntegerField(default=0)
+    #: Tasks of this generation sent and not yet finished (the fair queue's per-account quota).
+    tasks_in_flight = models.PositiveIntegerField(default=0)
+    #: Set while the broker refuses this run's tasks: the run waits and is sent when it is back.
+    queue_unreachable_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -53,6 +61,8 @@ class SimulationRun(models.Model):
     heartbeat_at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("simulation run")
+        verbose_name_plural = _("simulation runs")
         ordering = ["-created_at", "-id"]
         indexes = [
             models.Index(fields=["owner", "status"], name="run_owner_status"),

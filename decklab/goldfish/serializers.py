@@ -6,19 +6,21 @@ Serializers check shape only; the limits, the deck and the goals are checked by
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.urls import reverse
 from rest_framework import serializers
 
 from cards.games.goldfish import ADAPTIVE_MAX_TRIALS, DEFAULT_TRIALS, MAX_GOALS, MAX_SEED
-from cards.games.registry import GAMES
+from cards.links import absolute
+from cards.models import validate_game
 from decklab.goldfish.models import SimulationRun
 
 #: A pasted decklist longer than this is not a deck.
-MAX_DECKLIST_CHARS = 100_000
+MAX_DECKLIST_CHARS = settings.DECKLAB_MAX_DECKLIST_CHARS
 
 
 class SimulationRequestSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=list(GAMES))
+    game = serializers.CharField(max_length=32, validators=[validate_game])
     format = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, max_length=32, default=None
     )
@@ -80,15 +82,11 @@ class SimulationRunSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    def _absolute(self, path: str) -> str:
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request is not None else path
-
     def get_url(self, run: SimulationRun) -> str:
-        return self._absolute(reverse("goldfish_api:simulation", kwargs={"pk": run.pk}))
+        return absolute(reverse("goldfish_api:simulation", kwargs={"pk": run.pk}))
 
     def get_page(self, run: SimulationRun) -> str:
-        return self._absolute(reverse("goldfish:run", kwargs={"pk": run.pk}))
+        return absolute(reverse("goldfish:run", kwargs={"pk": run.pk}))
 
 
 class RefusalSerializer(serializers.Serializer):

@@ -1,11 +1,12 @@
 """Writes for simulation runs: requests with their limits, chunk results, failure, stale recovery.
 
-A run's state lives in its row (DESIGN.md "Tasks take ids, state lives in your table"): a chunk task
-reads the row, plays its chunk with the seed derived from (run seed, chunk index), and stores the
-tallies under a unique (run, index). So a chunk played twice is stored once, chunks may run on any
-worker in any order, and the chunk that completes the set merges them into exactly the result of one
-process. Recovery never depends on the broker redelivering anything: a run with no sign of life for
-`GOLDFISH_STALE_SECONDS` has its missing chunks queued again, and fails after
+A run's state lives in its row (DESIGN.md "Tasks take ids, state lives in your table"): a task
+carries a run id, claims chunks from the run's cursor, plays each with the seed derived from (run
+seed, chunk index), and stores the tallies under a unique (run, index). So a chunk played twice is
+stored once, chunks may run on any worker in any order, and the task that completes the set merges
+them into exactly the result of one process. Tasks are dealt fairly between accounts (`dispatch`).
+Recovery never depends on the broker redelivering anything: a run with no sign of life for
+`GOLDFISH_STALE_SECONDS` has its missing chunks handed out again, and fails after
 `GOLDFISH_MAX_REQUEUES` tries.
 """
 
@@ -26,15 +27,18 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import DatabaseError, close_old_connections, transaction
-from django.db.models import F, QuerySet, Value
+from django.db.models import F, Q, QuerySet, Value
 from django.db.models.functions import Coalesce
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext, ngettext
 
 from cards.games import decklist as decklist_text
-from cards.games import goldfish
+from cards.games import goldfish, messages
+from cards.games.game import UnknownFormat
 from cards.games.goldfish import GoalError, Plan, Tally
 from cards.games.registry import UnknownGame, get_game
 from cards.pool import DatabasePool
+from decklab.decks import limits
 from decklab.goldfish.models import SimulationChunk, SimulationRun
 
 logger = logging.getLogger(__name__)
@@ -99,8 +103,11 @@ def _check_user_limits(user: AbstractBaseUser) -> None:
     active = runs.filter(status__in=ACTIVE).count()
     if active >= settings.GOLDFISH_MAX_ACTIVE_RUNS:
         raise SimulationRefused(
-            f"You already have {active} runs in progress (at most "
-            f"{settings.GOLDFISH_MAX_ACTIVE_RUNS}); start another when one has finished.",
+            gettext(
+                "You already have %(active)d runs in progress (at most %(limit)d); "
+                "start another when one has finished."
+            )
+            % {"active": active, "limit": settings.GOLDFISH_MAX_ACTIVE_RUNS},
             retry_later=True,
         )
     hour_ago = timezone.now() - timedelta(hours=1)
@@ -111,8 +118,12 @@ def _check_user_limits(user: AbstractBaseUser) -> None:
         wait = recent[0][0] + timedelta(hours=1) - timezone.now()
         minutes = max(1, round(wait.total_seconds() / 60))
         raise SimulationRefused(
-            f"At most {settings.GOLDFISH_RUNS_PER_HOUR} runs per hour; try again in "
-            f"{minutes} minute{'s' if minutes != 1 else ''}.",
+            ngettext(
+                "At most %(limit)d runs per hour; try again in %(minutes)d minute.",
+                "At most %(limit)d runs per hour; try again in %(minutes)d minutes.",
+                minutes,
+            )
+            % {"limit": settings.GOLDFISH_RUNS_PER_HOUR, "minutes": minutes},
             retry_later=True,
         )
 
@@ -134,8 +145,8 @@ def create_run(
         format_slug = get_game(game).format(format).slug
     except UnknownGame as error:
         raise SimulationRefused(str(error)) from None
-    except KeyError as error:
-        raise SimulationRefused(error.args[0]) from None
+    except UnknownFormat as error:
+        raise SimulationRefused(str(error)) from None
     if seed is None:
         seed = secrets.randbelow(2**32)
     try:
@@ -157,26 +168,32 @@ def create_run(
         chunks_total=len(goldfish.chunk_sizes(trials)),
         heartbeat_at=now,
     )
-    queue_chunks(run, range(run.chunks_total))
+    dispatch(run.owner_id)
     return run
 
 
 def build_plan(game: str, decklist: str, goals: Any) -> Plan:
     """The deck resolved against the card database and the goals prepared; `GoalError` if not."""
     pool = DatabasePool(game)
-    deck, problems = decklist_text.load(get_game(game), decklist, pool)
+    try:
+        limits.check_text(decklist)
+        deck, problems = decklist_text.load(get_game(game), decklist, pool)
+        limits.check_deck(deck.quantities())
+    except limits.TooLarge as error:
+        raise GoalError(str(error)) from None
     if problems:
-        shown = [problem.message() for problem in problems[:_SHOWN_PROBLEMS]]
+        lang = messages.choose_language(translation.get_language())
+        shown = [problem.message(lang) for problem in problems[:_SHOWN_PROBLEMS]]
         more = len(problems) - len(shown)
         if more:
-            shown.append(f"… and {more} more.")
-        raise GoalError("The decklist has problems: " + " ".join(shown))
+            shown.append(gettext("… and %(more)d more.") % {"more": more})
+        raise GoalError(gettext("The decklist has problems:") + " " + " ".join(shown))
     if not any(True for _ in deck.entries()):
-        raise GoalError("The decklist holds no cards.")
+        raise GoalError(gettext("The decklist holds no cards."))
     return goldfish.plan(game, deck, goals, pool=pool)
 
 
-def _run_plan(run: SimulationRun) -> Plan:
+def run_plan(run: SimulationRun) -> Plan:
     """A worker plans each run once, not once per chunk (runs never change once created)."""
     return _cached_plan(run.game, run.decklist, json.dumps(run.goals, sort_keys=True))
 
@@ -187,92 +204,232 @@ def _cached_plan(game: str, decklist: str, goals: str) -> Plan:
     return build_plan(game, decklist, json.loads(goals))
 
 
-def queue_chunks(run: SimulationRun, indexes: Iterable[int]) -> None:
-    """Send one task per chunk once the current transaction has committed."""
-    from decklab.goldfish.tasks import run_chunk  # the tasks module imports this one
+def dispatch(owner_id: int | None) -> int:
+    """Fill one account's quota of tasks in flight from its runs with chunks left, round robin.
 
-    wanted = list(indexes)
-
-    def send() -> None:
-        for index in wanted:
-            # The sender's limits travel in the message, so web and workers cannot disagree.
-            run_chunk.apply_async(
-                (run.pk, index),
-                queue=settings.GOLDFISH_QUEUE,
-                soft_time_limit=settings.GOLDFISH_CHUNK_SOFT_SECONDS,
-                time_limit=settings.GOLDFISH_CHUNK_HARD_SECONDS,
-            )
-
-    transaction.on_commit(send)
-
-
-def play_chunk(run_id: int, index: int, *, soft_limit: float | None = None) -> str:
-    """Play and store one chunk of a run; says what happened (for the worker's log).
-
-    `soft_limit` is the chunk's time limit in seconds as the message carried it, for the reason a
-    run that passes it fails with.
+    The fair queue (issue 9): an account never has more than `GOLDFISH_TASKS_PER_USER` tasks in the
+    broker or running, so another account's first task waits behind at most that many of each
+    busy account's, whatever their runs' sizes; each finished task sends its account's next one to
+    the back of the queue. A task carries (run id, generation), not chunks: it claims chunks from
+    the run's cursor when it starts (`play_chunks`), so messages never pile up per chunk. The runs
+    are the outbox: a task the broker refuses is not counted, and the run is sent again by the next
+    dispatch (a worker's periodic check, a page view of the run). Returns how many tasks were sent.
     """
-    run = SimulationRun.objects.filter(pk=run_id).first()
+    quota = settings.GOLDFISH_TASKS_PER_USER
+    with transaction.atomic():
+        runs = list(
+            SimulationRun.objects.select_for_update()
+            .filter(owner_id=owner_id, status__in=ACTIVE)
+            .order_by("pk")
+            .only("pk", "requeues", "next_chunk", "chunks_total", "tasks_in_flight")
+        )
+        free = quota - sum(run.tasks_in_flight for run in runs)
+        sends: list[SimulationRun] = []
+        while free > 0:
+            # A run gets no more tasks than it has chunks nobody has claimed yet.
+            open_runs = [r for r in runs if r.tasks_in_flight < r.chunks_total - r.next_chunk]
+            if not open_runs:
+                break
+            run = min(open_runs, key=lambda r: (r.tasks_in_flight, r.pk))
+            run.tasks_in_flight += 1
+            free -= 1
+            sends.append(run)
+        for run in set(sends):
+            SimulationRun.objects.filter(pk=run.pk).update(tasks_in_flight=run.tasks_in_flight)
+        messages = [(run.pk, run.requeues) for run in sends]
+        if messages:
+            transaction.on_commit(lambda: _send(messages))
+    return len(messages)
+
+
+def _send(messages: list[tuple[int, int]]) -> None:
+    """Publish the tasks; one the broker refuses goes back to its run's outbox (never a 500)."""
+    from decklab.goldfish.tasks import run_chunks  # the tasks module imports this one
+
+    sent: list[int] = []
+    for position, (run_id, generation) in enumerate(messages):
+        try:
+            # The sender's limits travel in the message, so web and workers cannot disagree:
+            # a task plays chunks for up to GOLDFISH_TASK_SECONDS, and one chunk may take its limit.
+            run_chunks.apply_async(
+                (run_id, generation),
+                {"chunk_seconds": settings.GOLDFISH_CHUNK_SOFT_SECONDS},
+                queue=settings.GOLDFISH_QUEUE,
+                soft_time_limit=settings.GOLDFISH_CHUNK_SOFT_SECONDS
+                + settings.GOLDFISH_TASK_SECONDS,
+                time_limit=settings.GOLDFISH_CHUNK_HARD_SECONDS + settings.GOLDFISH_TASK_SECONDS,
+                retry_policy=settings.GOLDFISH_PUBLISH_RETRY,
+            )
+        except Exception as error:  # any broker or connection error: the run row is the outbox
+            logger.warning("the broker refused run tasks (%s); they wait in the runs", error)
+            for unsent_run, unsent_generation in messages[position:]:
+                SimulationRun.objects.filter(
+                    pk=unsent_run, requeues=unsent_generation, tasks_in_flight__gt=0
+                ).update(
+                    tasks_in_flight=F("tasks_in_flight") - 1,
+                    queue_unreachable_since=Coalesce(
+                        F("queue_unreachable_since"), Value(timezone.now())
+                    ),
+                )
+            break
+        sent.append(run_id)
+    if sent:
+        SimulationRun.objects.filter(pk__in=sent, queue_unreachable_since__isnull=False).update(
+            queue_unreachable_since=None
+        )
+
+
+def dispatch_waiting() -> int:
+    """Dispatch every account with a run waiting for a task (a worker's periodic check)."""
+    owners = (
+        SimulationRun.objects.filter(
+            status__in=ACTIVE, tasks_in_flight=0, next_chunk__lt=F("chunks_total")
+        )
+        .values_list("owner_id", flat=True)
+        .distinct()
+    )
+    return sum(dispatch(owner) for owner in set(owners))
+
+
+def play_chunks(run_id: int, generation: int, *, chunk_seconds: float | None = None) -> str:
+    """A task's work: claim and play chunks of a run for about `GOLDFISH_TASK_SECONDS`, store them.
+
+    Several seeding units per task so the bookkeeping (a handful of queries and a commit) is paid
+    once for many chunks; each chunk is still seeded from (run seed, chunk index), so the results do
+    not depend on how chunks fall into tasks. The first claim is one chunk; it measures how long a
+    chunk takes here, and the next claims fill the rest of the time. `chunk_seconds` is the
+    per-chunk time limit the message carried, for the reason a run that passes it fails with.
+    Says what happened (for the worker's log).
+    """
+    run = SimulationRun.objects.filter(pk=run_id).defer("results", "error").first()
     if run is None or run.finished:
         return "skipped: run gone or finished"
-    sizes = goldfish.chunk_sizes(run.trials)
-    if not 0 <= index < len(sizes):
-        return f"skipped: run {run_id} has no chunk {index}"
-    if SimulationChunk.objects.filter(run_id=run_id, index=index).exists():
-        _store(run_id, index, None)
-        return "skipped: chunk already stored"
-    SimulationRun.objects.filter(pk=run_id, status__in=ACTIVE).update(
-        status=SimulationRun.Status.RUNNING,
-        started_at=Coalesce(F("started_at"), Value(timezone.now())),
-        heartbeat_at=timezone.now(),
-    )
+    if run.requeues != generation:
+        return "skipped: superseded by a re-queue"
+    chunks: list[SimulationChunk] = []
     try:
-        prepared = _run_plan(run)
-        start = time.perf_counter()
-        tallies = goldfish.run_chunk(prepared, seed=run.seed, index=index, trials=sizes[index])
-        chunk = SimulationChunk(
-            run_id=run_id,
-            index=index,
-            trials=sizes[index],
-            tallies=[tally.to_dict() for tally in tallies],
-            elapsed_s=time.perf_counter() - start,
-        )
-        _store(run_id, index, chunk)
+        prepared = run_plan(run)
+        deadline = time.monotonic() + settings.GOLDFISH_TASK_SECONDS
+        per_chunk = _chunk_seconds.get(run_id)
+        while not chunks or time.monotonic() < deadline:
+            wanted = 1 if per_chunk is None else (deadline - time.monotonic()) / per_chunk
+            claimed = _claim(run, max(1, int(wanted)))
+            if not claimed:
+                break
+            chunks += play(run, prepared, claimed)
+            per_chunk = max(1e-6, sum(chunk.elapsed_s for chunk in chunks) / len(chunks))
+            _remember_chunk_seconds(run_id, per_chunk)
     except SoftTimeLimitExceeded:
         fail_run(
             run_id,
-            f"A chunk of {sizes[index]:,} games took longer than the limit of "
-            f"{soft_limit or settings.GOLDFISH_CHUNK_SOFT_SECONDS:g} s per chunk. "
+            f"A chunk of {goldfish.CHUNK:,} games took longer than the limit of "
+            f"{chunk_seconds or settings.GOLDFISH_CHUNK_SOFT_SECONDS:g} s per chunk. "
             "Try fewer or simpler goals.",
         )
-        return "failed: time limit"
+        outcome = "failed: time limit"
     except GoalError as error:  # the cards changed since the run was queued
         fail_run(run_id, str(error))
-        return "failed: goal"
+        outcome = "failed: goal"
     except DatabaseError:
-        raise  # the stale-run check queues the chunk again
+        raise  # the stale-run check hands the chunks out again
     except Exception:
-        logger.exception("run %s chunk %s: the engine failed", run_id, index)
+        logger.exception("run %s: the engine failed", run_id)
         fail_run(run_id, "The simulation engine failed on this run; the error is in the log.")
-        return "failed: engine error"
-    return f"stored chunk {index}"
+        outcome = "failed: engine error"
+    else:
+        store_chunks(run_id, chunks, generation=generation)
+        outcome = f"stored chunks {chunks[0].index}-{chunks[-1].index}" if chunks else "no chunks"
+    dispatch(run.owner_id)  # this task is done: the account's next one goes to the queue
+    return outcome
 
 
-def _store(run_id: int, index: int, chunk: SimulationChunk | None) -> None:
-    """Store a chunk once, count the stored ones, and finish the run when they suffice."""
+#: Seconds per chunk this worker measured, for the latest runs: the next task of a run claims a
+#: full task's worth at once. A wrong guess (an id back after a database reset) only sizes a claim.
+_chunk_seconds: dict[int, float] = {}
+
+
+def _remember_chunk_seconds(run_id: int, seconds: float) -> None:
+    _chunk_seconds.pop(run_id, None)
+    _chunk_seconds[run_id] = seconds
+    while len(_chunk_seconds) > 64:
+        del _chunk_seconds[next(iter(_chunk_seconds))]
+
+
+def _claim(run: SimulationRun, wanted: int) -> range:
+    """Move the run's cursor past up to `wanted` chunks nobody has claimed; those chunks, or none.
+
+    A conditional update on the cursor as last read (re-read after a lost race), so two tasks of
+    the same run never claim the same chunk; the first claim also marks the run running.
+    """
+    now = timezone.now()
+    for _ in range(20):
+        start = run.next_chunk
+        end = min(run.chunks_total, start + wanted)
+        if start >= end:
+            return range(0)
+        claimed = SimulationRun.objects.filter(
+            pk=run.pk, requeues=run.requeues, next_chunk=start, status__in=ACTIVE
+        ).update(
+            next_chunk=end,
+            status=SimulationRun.Status.RUNNING,
+            started_at=Coalesce(F("started_at"), Value(now)),
+            heartbeat_at=now,
+        )
+        if claimed:
+            run.next_chunk = end
+            return range(start, end)
+        fresh = SimulationRun.objects.filter(pk=run.pk).values("next_chunk", "requeues", "status")
+        state = fresh.first()
+        if state is None or state["requeues"] != run.requeues or state["status"] not in ACTIVE:
+            return range(0)
+        run.next_chunk = state["next_chunk"]
+    return range(0)
+
+
+def play(run: SimulationRun, prepared: Plan, indexes: Iterable[int]) -> list[SimulationChunk]:
+    """Play chunks of a run (each seeded from (run seed, index)); the rows to store."""
+    sizes = goldfish.chunk_sizes(run.trials)
+    chunks = []
+    for index in indexes:
+        start = time.perf_counter()
+        tallies = goldfish.run_chunk(prepared, seed=run.seed, index=index, trials=sizes[index])
+        chunks.append(
+            SimulationChunk(
+                run_id=run.pk,
+                index=index,
+                trials=sizes[index],
+                tallies=[tally.to_dict() for tally in tallies],
+                elapsed_s=time.perf_counter() - start,
+            )
+        )
+    return chunks
+
+
+def store_chunks(
+    run_id: int, chunks: list[SimulationChunk], *, generation: int | None = None
+) -> None:
+    """Store chunks once each, count the stored ones, and finish the run when they suffice.
+
+    `generation` is that of the task that played them: its task is no longer in flight. Chunks from
+    an older generation (a task still running when its run was re-queued) are stored all the same.
+    """
     with transaction.atomic():
-        run = SimulationRun.objects.select_for_update().get(pk=run_id)
+        SimulationChunk.objects.bulk_create(chunks, ignore_conflicts=True)
+        run = SimulationRun.objects.select_for_update().defer("results", "error").get(pk=run_id)
         if run.finished:
             return
-        if chunk is not None and not run.chunks.filter(index=index).exists():
-            chunk.save()
-        stored = dict(run.chunks.values_list("index", "tallies"))
-        run.chunks_done = len(stored)
+        run.chunks_done = run.chunks.count()
         run.heartbeat_at = timezone.now()
-        totals = _enough(run, stored)
-        if totals is not None:
-            _finish(run, totals)
-        run.save()
+        changed = ["chunks_done", "heartbeat_at"]
+        if generation == run.requeues and run.tasks_in_flight > 0:
+            run.tasks_in_flight -= 1
+            changed.append("tasks_in_flight")
+        if run.adaptive or run.chunks_done >= run.chunks_total:
+            totals = _enough(run, dict(run.chunks.values_list("index", "tallies")))
+            if totals is not None:
+                _finish(run, totals)
+                changed += ["results", "status", "finished_at"]
+        run.save(update_fields=changed)
 
 
 def _enough(run: SimulationRun, stored: dict[int, list[dict]]) -> list[Tally] | None:
@@ -283,7 +440,7 @@ def _enough(run: SimulationRun, stored: dict[int, list[dict]]) -> list[Tally] | 
     have played in one process, so the result is the same.
     """
     if run.adaptive:
-        prepared = _run_plan(run)
+        prepared = run_plan(run)
         totals: list[Tally] = [Tally() for _ in prepared.goals]
         index = 0
         while index in stored:
@@ -308,7 +465,7 @@ def _finish(run: SimulationRun, totals: list[Tally]) -> None:
         "trials": totals[0].games,
         "seed": run.seed,
         "elapsed_s": round((now - started).total_seconds(), 3),
-        "results": goldfish.summarize(_run_plan(run), totals),
+        "results": goldfish.summarize(run_plan(run), totals),
     }
     if run.adaptive:
         run.results["adaptive"] = {
@@ -327,17 +484,26 @@ def fail_run(run_id: int, reason: str) -> None:
 
 
 def requeue_stale_runs(runs: QuerySet[SimulationRun] | None = None) -> int:
-    """Queue again the missing chunks of runs with no sign of life; fail those out of tries.
+    """Hand out again the missing chunks of runs with no sign of life; fail those out of tries.
 
-    Each claim is a conditional update on the heartbeat it read, so several workers and page views
-    checking at once re-queue a run once. Returns how many runs were re-queued or failed.
+    Stale means tasks were out (in flight, or every chunk claimed) and nothing came back for
+    `GOLDFISH_STALE_SECONDS`; a run only waiting for its account's turn is not stale. Re-queueing
+    starts a new generation: the cursor goes back to the first missing chunk, tasks of older
+    generations still in the broker skip themselves, and `dispatch` sends at most the account's
+    quota of new ones, so a re-queue never multiplies messages. Each claim is a conditional update on
+    the heartbeat it read, so several workers and page views checking at once re-queue a run once.
+    Returns how many runs were re-queued or failed.
     """
     stale_before = timezone.now() - timedelta(seconds=settings.GOLDFISH_STALE_SECONDS)
-    candidates = (runs if runs is not None else SimulationRun.objects.all()).filter(
-        status__in=ACTIVE, heartbeat_at__lt=stale_before
+    candidates = (
+        (runs if runs is not None else SimulationRun.objects.all())
+        .filter(status__in=ACTIVE, heartbeat_at__lt=stale_before)
+        .filter(Q(tasks_in_flight__gt=0) | Q(next_chunk__gte=F("chunks_total")))
     )
     handled = 0
-    for run in candidates.order_by("heartbeat_at")[:100]:
+    for run in candidates.order_by("heartbeat_at").only(
+        "pk", "owner_id", "requeues", "heartbeat_at", "chunks_total"
+    )[:100]:
         claim = SimulationRun.objects.filter(
             pk=run.pk, status__in=ACTIVE, heartbeat_at=run.heartbeat_at
         )
@@ -352,11 +518,21 @@ def requeue_stale_runs(runs: QuerySet[SimulationRun] | None = None) -> int:
                 ),
             )
             continue
-        if claim.update(requeues=F("requeues") + 1, heartbeat_at=timezone.now()):
-            stored = set(run.chunks.values_list("index", flat=True))
-            missing = [i for i in range(run.chunks_total) if i not in stored]
-            logger.warning("run %s: no progress, queueing chunks %s again", run.pk, missing)
-            queue_chunks(run, missing)
+        stored = set(run.chunks.values_list("index", flat=True))
+        missing = [i for i in range(run.chunks_total) if i not in stored]
+        if claim.update(
+            requeues=F("requeues") + 1,
+            heartbeat_at=timezone.now(),
+            next_chunk=missing[0] if missing else run.chunks_total,
+            tasks_in_flight=0,
+        ):
+            logger.warning(
+                "run %s: no progress, handing out its %s missing chunks again", run.pk, len(missing)
+            )
+            if missing:
+                dispatch(run.owner_id)
+            else:  # every chunk stored, the finish lost: store nothing and finish
+                store_chunks(run.pk, [])
             handled += 1
     return handled
 
@@ -365,23 +541,32 @@ def refreshed(run: SimulationRun) -> SimulationRun:
     """The run as it stands, after re-queueing it if stale: what every page view and API read do.
 
     So a run whose worker vanished is recovered (or failed) as soon as someone looks at it, even
-    with no worker left to run the periodic check.
+    with no worker left to run the periodic check; and a run waiting in the outbox (the broker was
+    down) is sent as soon as the broker is back and someone looks.
     """
-    if not run.finished and requeue_stale_runs(SimulationRun.objects.filter(pk=run.pk)):
+    if run.finished:
+        return run
+    waiting = run.tasks_in_flight == 0 and run.next_chunk < run.chunks_total
+    if requeue_stale_runs(SimulationRun.objects.filter(pk=run.pk)) or (
+        waiting and dispatch(run.owner_id)
+    ):
         run.refresh_from_db()
     return run
 
 
 def start_stale_watch() -> threading.Thread:
-    """Check for stale runs now and then every third of the stale time, in a daemon thread."""
-    interval = max(1.0, settings.GOLDFISH_STALE_SECONDS / 3)
+    """Check for stale and waiting runs now, then every third of the stale time, at most every 10 s.
+
+    In a daemon thread of each worker's main process."""
+    interval = min(10.0, max(1.0, settings.GOLDFISH_STALE_SECONDS / 3))
 
     def watch() -> None:
         while True:
             close_old_connections()
             try:
                 requeue_stale_runs()
-            except Exception:  # a database hiccup must not end the watch
+                dispatch_waiting()
+            except Exception:  # a database or broker hiccup must not end the watch
                 logger.exception("the stale-run check failed; trying again")
             time.sleep(interval)
 

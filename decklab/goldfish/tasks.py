@@ -1,11 +1,12 @@
-"""Celery tasks of simulation runs: one task per chunk, taking ids only.
+"""Celery tasks of simulation runs: a task takes (run id, generation) and claims chunks itself.
 
-Its time limits come with each message (`services.queue_chunks`, from the settings
-`GOLDFISH_CHUNK_SOFT_SECONDS` and `GOLDFISH_CHUNK_HARD_SECONDS`).
+Its time limits come with each message (`services._send`, from the settings
+`GOLDFISH_CHUNK_SOFT_SECONDS`, `GOLDFISH_CHUNK_HARD_SECONDS` and `GOLDFISH_TASK_SECONDS`).
 
-The task is idempotent (a stored chunk is skipped), so late acknowledgement with a prefetch of one
-(settings `CELERY_TASK_ACKS_LATE`, `CELERY_WORKER_PREFETCH_MULTIPLIER`) is safe: a message delivered
-again after a lost worker recomputes or skips the same chunk.
+The task is idempotent (a stored chunk is stored once; a finished run or an older generation is
+skipped), so late acknowledgement with a prefetch of one (settings `CELERY_TASK_ACKS_LATE`,
+`CELERY_WORKER_PREFETCH_MULTIPLIER`) is safe: a message delivered again after a lost worker claims
+the next chunks or skips itself.
 """
 
 from __future__ import annotations
@@ -20,18 +21,17 @@ from decklab.goldfish import services
 
 @shared_task(
     bind=True,
-    name="goldfish.run_chunk",
+    name="goldfish.run_chunks",
     acks_late=True,
     reject_on_worker_lost=True,
     ignore_result=True,
 )
-def run_chunk(self: Task, run_id: int, index: int) -> str:
-    """Play one chunk of a run and store its tallies; the last chunk finishes the run."""
-    _hard, soft = self.request.timelimit or (None, None)
-    return services.play_chunk(run_id, index, soft_limit=soft)
+def run_chunks(self: Task, run_id: int, generation: int, chunk_seconds: float | None = None) -> str:
+    """Play chunks of a run and store their tallies; the last chunk finishes the run."""
+    return services.play_chunks(run_id, generation, chunk_seconds=chunk_seconds)
 
 
 @worker_ready.connect
 def watch_for_stale_runs(**kwargs: Any) -> None:
-    """Each worker re-queues lost chunks at start and then periodically, whatever the broker."""
+    """Each worker re-queues lost chunks and sends waiting runs, at start and periodically."""
     services.start_stale_watch()

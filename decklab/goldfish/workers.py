@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-_SUCCEEDED = re.compile(r"Task goldfish\.run_chunk\[[^\]]+\] succeeded")
+#: A worker's INFO log line for a task that ran: its name, and what it returned.
+_SUCCEEDED = re.compile(r"Task ([\w.]+)\[[^\]]+\] succeeded in [^:]+: (.*)")
 
 
 def worker_arguments(queue: str) -> list[str]:
@@ -74,9 +75,16 @@ class WorkerProcess:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
-    def executed(self) -> int:
-        """How many chunk tasks this worker's log says it finished."""
-        return len(_SUCCEEDED.findall(self.log()))
+    def executed(self, task: str = "goldfish.run_chunks") -> int:
+        """How many `task` tasks this worker's log says it finished."""
+        return len(self.returned(task))
+
+    def returned(self, task: str) -> list[str]:
+        """What each `task` this worker finished returned, as its log shows it."""
+        return [value for name, value in _SUCCEEDED.findall(self.log()) if name == task]
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
 
     def kill(self) -> None:
         """SIGKILL the whole worker at once: no warm shutdown, no acknowledgement, nothing."""

@@ -7,6 +7,14 @@
 (function () {
   "use strict";
 
+  // A form with data-confirm asks first (an inline onsubmit would break the Content-Security-Policy).
+  document.addEventListener("submit", function (event) {
+    var message = event.target.dataset && event.target.dataset.confirm;
+    if (message && !window.confirm(message)) {
+      event.preventDefault();
+    }
+  });
+
   function editor() {
     return document.getElementById("editor");
   }

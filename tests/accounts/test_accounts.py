@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from decklab.decks.services import deck_create
 
@@ -81,12 +82,14 @@ def test_password_change(client, django_user_model):
     assert user.check_password(new_password)
 
 
-def test_an_api_token_can_be_created_and_replaced(client, django_user_model):
+def test_an_api_token_is_shown_once_and_can_be_revoked(client, django_user_model):
     user = django_user_model.objects.create_user("krillin", "k@example.com", PASSWORD)
     client.force_login(user)
-    client.post(reverse("api-token"))
-    first = user.auth_token.key
-    client.post(reverse("api-token"))
-    user.refresh_from_db()
-    assert user.auth_token.key != first
-    assert user.auth_token.key in client.get(reverse("profile")).content.decode()
+    created = client.post(reverse("api-token"))
+    key = re.search(r'id="new-token">([^<]+)<', created.content.decode())[1]
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert api.get(reverse("api-decks")).status_code == 200
+    assert key not in client.get(reverse("profile")).content.decode()
+    client.post(reverse("api-token-revoke"))
+    assert api.get(reverse("api-decks")).status_code == 403

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from decklab.decks.services import deck_create
 from tests.decks import factories
+from tests.goldfish.conftest import play_indexes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a-long-test-password-42"
@@ -156,7 +157,7 @@ def test_run_a_simulation_and_watch_the_progress_bar_reach_the_results(
     from decklab.goldfish import services as goldfish_services
 
     # No worker here: the test plays the chunks itself, one at a time, while the page polls.
-    monkeypatch.setattr(goldfish_services, "queue_chunks", lambda run, indexes: None)
+    monkeypatch.setattr(goldfish_services, "_send", lambda messages: None)
     goldfish_services._cached_plan.cache_clear()
     page, _ = open_own_deck(live_server, new_page, "simulator", "Goldfish")
     page.select_option("select[name='drawn-cards']", ["TS1-002", "TS1-003"])
@@ -169,7 +170,7 @@ def test_run_a_simulation_and_watch_the_progress_bar_reach_the_results(
 
     run = goldfish_services.SimulationRun.objects.get()
     for index in range(run.chunks_total):
-        goldfish_services.play_chunk(run.pk, index)
+        play_indexes(run, index)
         time.sleep(1.2)  # let the 1 s poll show the bar moving
         if index == 0:
             shoot(page, "progress")

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from cards.games.registry import all_games
+from cards.importers import import_cards
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +87,16 @@ def test_a_nul_in_a_query_or_a_number_is_an_answer_not_a_crash(client, dbscg):
     assert client.get("/api/v1/games/dbscg/cards/BT1-001%00").status_code == 404
     assert client.get("/cards/dbscg/card/BT1-001%00").status_code == 404
     assert client.get("/cards/dbscg/face/BT1-001%00.png").status_code == 404
+
+
+@pytest.mark.parametrize(("printed", "stored"), [("XD1-01", "XD01-01"), ("BT1-010_PR", "BT1-010")])
+def test_a_number_as_printed_answers_its_card_without_a_redirect(client, printed, stored):
+    import_cards(
+        "dbscg",
+        b"number,name,type,variants\nXD01-01,Cabba,Leader,\nBT1-010,Vados,Battle,PR\n",
+        "c.csv",
+    )
+    response = client.get(f"/api/v1/games/dbscg/cards/{printed}")
+    assert response.status_code == 200
+    assert response.json()["number"] == stored
+    assert client.get("/api/v1/games/dbscg/cards/BT1-010_SPR").status_code == 404

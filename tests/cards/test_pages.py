@@ -8,12 +8,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from cards import views
+from cards import paging, views
 from cards.forms import CARD_FILE_MAX_BYTES
-from cards.games.registry import all_games
+from cards.games.registry import GAMES, all_games, get_game
 from cards.importers import import_cards
 from cards.models import Card
-from cards.search import FIELDS
 
 pytestmark = pytest.mark.django_db
 
@@ -23,6 +22,17 @@ def test_the_home_page_shows_the_five_games_with_their_card_counts(client, dbscg
     for game in all_games():
         assert reverse("cards:list", args=[game.slug]) in page
     assert "7 cards" in page
+
+
+def test_the_home_page_counts_come_from_the_cache_until_cards_come_or_go(client, dbscg, load):
+    client.get(reverse("home"))
+    with CaptureQueriesContext(connection) as queries:
+        assert "7 cards" in client.get(reverse("home")).content.decode()
+    assert not any("COUNT(" in query["sql"].upper() for query in queries)
+    load("dbscg", "number,name,type\nNEW-1,New card,Battle\n")
+    assert "8 cards" in client.get(reverse("home")).content.decode()
+    Card.objects.filter(number="BT1-001").delete()
+    assert "7 cards" in client.get(reverse("home")).content.decode()
 
 
 def test_a_search_lists_the_matching_cards(client, dbscg):
@@ -90,6 +100,23 @@ def test_a_card_list_page_takes_the_same_queries_however_many_cards_it_shows(cli
     assert few == many == 2  # the count, and the page of cards
 
 
+def test_a_count_past_the_cap_reads_plus_and_every_page_stays_reachable(client, load, monkeypatch):
+    monkeypatch.setattr(paging, "COUNT_CAP", 5)
+    monkeypatch.setattr(views, "PAGE_SIZE", 2)
+    Card.objects.filter(game="draws_troidal").delete()
+    load(
+        "draws_troidal",
+        "number,name,attribute\n" + "".join(f"D-{i:02},c{i},水\n" for i in range(20)),
+    )
+    url = reverse("cards:list", args=["draws_troidal"])
+    first = client.get(url)
+    assert "7+ cards" in first.content.decode()  # 5 past page 1 (2 cards): counted to 7
+    assert first.context["page"].has_next()
+    last = client.get(url, {"page": 10}).context["page"]
+    assert last.number == 10 and not last.paginator.capped
+    assert [card.number for card in last.object_list] == ["D-18", "D-19"]
+
+
 def test_an_unknown_game_is_not_found(client, db):
     assert client.get("/cards/chess/").status_code == 404
     assert client.get("/cards/chess/help/").status_code == 404
@@ -110,9 +137,7 @@ def test_the_card_page_shows_facts_extra_columns_and_the_face(client, load):
 def test_the_card_page_links_to_the_odds_of_drawing_the_card(client, load):
     load("dbscg", "number,name,type\nBT1-004,Destructive Terror Champa,Battle\n")
     page = client.get(reverse("cards:detail", args=["dbscg", "BT1-004"])).content.decode()
-    assert (
-        f"{reverse('goldfish:new')}?game=dbscg&amp;goal_type=drawn&amp;goal-cards=BT1-004" in page
-    )
+    assert f"{reverse('goldfish:new')}?game=dbscg&amp;goal=drawn&amp;drawn-cards=BT1-004" in page
 
 
 def test_a_game_without_a_card_goal_offers_no_odds_link(client, load):
@@ -125,10 +150,20 @@ def test_an_unknown_card_is_not_found(client, dbscg):
     assert client.get(reverse("cards:detail", args=["dbscg", "BT99-999"])).status_code == 404
 
 
-@pytest.mark.parametrize("game", list(FIELDS))
+@pytest.mark.parametrize("printed", ["XD1-01", "xd01-1", "BT1-010_PR"])
+def test_a_number_as_printed_leads_to_its_cards_page(client, load, printed):
+    load("dbscg", "number,name,type,variants\nXD01-01,Cabba,Leader,\nBT1-010,Vados,Battle,PR\n")
+    response = client.get(reverse("cards:detail", args=["dbscg", printed]))
+    canonical = "BT1-010" if printed.startswith("BT") else "XD01-01"
+    assert response.status_code == 302
+    assert response["Location"] == reverse("cards:detail", args=["dbscg", canonical])
+    assert client.get(reverse("cards:detail", args=["dbscg", "BT1-010_SPR"])).status_code == 404
+
+
+@pytest.mark.parametrize("game", list(GAMES))
 def test_the_help_page_lists_every_field_of_the_game(client, game):
     page = client.get(reverse("cards:help", args=[game])).content.decode()
-    for field in FIELDS[game]:
+    for field in get_game(game).search_fields:
         assert f"<code>{field.name}</code>" in page
 
 

@@ -28,7 +28,8 @@ def dreadnought() -> dict[str, dict]:
 def test_every_converted_gundam_war_row_is_a_valid_card():
     conversion = gundam_war_rows(GUNDAM_WAR_SHEET, REGULATIONS)
     cards = parse_file(get_game("gundam_war"), conversion.to_json(), "cards.json")
-    assert len(cards) == len(conversion.rows) == 52
+    assert len(cards) == len(conversion.rows) == 58
+    assert conversion.skipped == []
 
 
 def test_gundam_war_numbers_carry_their_colour_because_printed_numbers_repeat(gundam_war):
@@ -65,10 +66,22 @@ def test_generation_becomes_g_and_its_kind_comes_from_the_regulations(gundam_war
     assert gundam_war["緑/G-0010"]["g_kind"] == "special"
 
 
-def test_gundam_war_rows_without_a_contract_type_are_skipped_and_reported():
-    skipped = gundam_war_rows(GUNDAM_WAR_SHEET, REGULATIONS).skipped
-    assert [line for line, _ in skipped] == [34, 35, 56, 57, 58, 59]
-    assert "ACE" in skipped[0][1]
+def test_gundam_war_ace_cards_ship_as_ace_and_typeless_rows_as_unknown(gundam_war):
+    """Issue 12: the 2010 champion deck's ACE cards (A-3, SA-1) and the typeless reprint rows
+    used to be skipped; a type no source gives is not guessed."""
+    assert (gundam_war["A-3"]["type"], gundam_war["SA-1"]["type"]) == ("ACE", "ACE")
+    by_name = {row["name"]: row for row in gundam_war.values()}
+    assert by_name["ユニコーンガンダム&バナージ"]["type"] == "ACE"
+    assert {by_name[name]["type"] for name in ("急ごしらえ", "政治特権", "周辺警護")} == {"UNKNOWN"}
+
+
+def test_gundam_war_printed_set_names_become_set_codes_and_keep_every_printing(gundam_war):
+    assert gundam_war["青/CH-1"]["set"] == "1st;PR"
+    assert gundam_war["青/CH-1"]["printings"] == "1st GUNDAM WAR; SP プロモーションカード"
+    assert gundam_war["GW-K005"]["set"] == "13th"
+    assert gundam_war["赤/C-12"]["set"] == "2nd;7th;BB2;EB2;TS3"
+    # A printing no code is known for stays as written (the set check then ignores it).
+    assert gundam_war["緑/G-0010"]["set"] == "22nd;ウィナーズブースター01"
 
 
 def test_every_converted_dreadnought_row_is_a_valid_card():
@@ -112,7 +125,7 @@ def test_load_card_data_imports_everything_once_then_writes_nothing(capsys):
     call_command("load_card_data")
     second = capsys.readouterr().out
     assert "dbscg: 6476 created" in first
-    assert "gundam_war: 52 created" in first and "dreadnought: 13 created" in first
+    assert "gundam_war: 58 created" in first and "dreadnought: 13 created" in first
     assert len(second.splitlines()) == len(first.splitlines())
     for line in second.splitlines():
         assert "0 created, 0 updated" in line or "set decks" in line

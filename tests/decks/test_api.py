@@ -2,7 +2,7 @@
 
 import pytest
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from decklab.decks import selectors
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def api(owner):
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=owner)[1]}")
     return client
 
 
@@ -110,3 +110,23 @@ def test_the_deck_endpoints_are_in_the_openapi_schema(client, db):
     schema = client.get(reverse("api-schema"), {"format": "json"}).json()
     assert {"/api/v1/decks", "/api/v1/decks/{id}"} <= set(schema["paths"])
     assert "409" in schema["paths"]["/api/v1/decks/{id}"]["patch"]["responses"]
+
+
+def test_a_public_deck_reads_without_an_account_and_others_do_not(owner):
+    from decklab.decks.services import deck_create
+
+    anonymous = APIClient()
+    decks = {
+        visibility: deck_create(
+            owner=owner, game="dbscg", name=visibility, zones={}, visibility=visibility
+        )
+        for visibility in ("public", "unlisted", "private")
+    }
+    assert anonymous.get(f"/api/v1/decks/{decks['public'].pk}").status_code == 200
+    assert anonymous.get(f"/api/v1/decks/{decks['unlisted'].pk}").status_code == 404
+    assert anonymous.get(f"/api/v1/decks/{decks['private'].pk}").status_code == 404
+    assert anonymous.patch(f"/api/v1/decks/{decks['public'].pk}", {"name": "x"}).status_code in (
+        401,
+        403,
+    )
+    assert anonymous.delete(f"/api/v1/decks/{decks['public'].pk}").status_code in (401, 403)

@@ -1,5 +1,7 @@
 """The editor page and its actions: plain form POSTs, htmx fragments, and the stale-save conflict."""
 
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -45,7 +47,7 @@ def test_an_htmx_change_answers_the_deck_panel_and_triggers_deck_changed(signed_
         signed_in, deck, htmx=True, action="add", zone="main", number="TS1-002", count=1, version=1
     )
     assert response.status_code == 200
-    assert response["HX-Trigger-After-Swap"] == "deckChanged"
+    assert json.loads(response["HX-Trigger-After-Swap"]) == {"deckChanged": {}}
     html = response.content.decode()
     assert 'id="deck-panel"' in html and 'data-version="2"' in html
     assert 'data-code="copy_limit"' in html  # the 5th copy is flagged next to the card
@@ -160,3 +162,15 @@ def test_a_card_offers_moves_only_to_the_zones_its_format_allows(signed_in, deck
     main_row = html.split('data-zone="main" data-number="TS1-002"', 1)[1].split("</li>", 1)[0]
     assert 'value="move:zdeck"' not in main_row  # a Battle card may not stand in the Z-deck
     assert 'value="move:leader"' not in main_row  # nor in the leader zone
+
+
+def test_a_paste_with_a_byte_order_mark_and_zero_padded_numbers_reads_as_printed(signed_in, deck):
+    """Issue 12: the editor reads a list as the command line and the API do (CONTRACT §3)."""
+    paste = "\ufeffLeader\n1 TS01-001\nMain\n4 TS1-02\n"
+    response = signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {"decklist": paste, "mode": "replace", "version": 1},
+    )
+    assert response.status_code == 302
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck) == {"leader": {"TS1-001": 1}, "main": {"TS1-002": 4}}

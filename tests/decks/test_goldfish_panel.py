@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from cards.games.goldfish import goal_forms
 from decklab.celery import app
-from decklab.decks.forms import goals_from_post
 from decklab.goldfish import services as goldfish_services
+from decklab.goldfish.forms import goals_from_data
 from decklab.goldfish.models import SimulationRun
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +52,7 @@ def test_goals_are_read_from_the_ticked_goal_types_fields():
     data = QueryDict(mutable=True)
     for key, value in post_data().items():
         data.setlist(key, value if isinstance(value, list) else [value])
-    goals = goals_from_post(goal_forms("dbscg"), data)
+    goals = goals_from_data(goal_forms("dbscg"), data)
     assert goals == [
         {
             "type": "drawn",
@@ -67,7 +67,7 @@ def test_goals_are_read_from_the_ticked_goal_types_fields():
 
 def test_no_ticked_goal_is_a_clear_error():
     with pytest.raises(forms.ValidationError, match="Tick at least one goal"):
-        goals_from_post(goal_forms("dbscg"), QueryDict())
+        goals_from_data(goal_forms("dbscg"), QueryDict())
 
 
 def test_a_run_from_the_editor_reaches_its_results(deck, simulate):

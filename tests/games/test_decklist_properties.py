@@ -28,7 +28,7 @@ NAMES = st.text(
 @st.composite
 def decks(draw: st.DrawFn) -> tuple[str, list[Card], Deck]:
     game = get_game(draw(st.sampled_from(list(GAMES))))
-    numbers = draw(st.lists(NUMBERS, min_size=1, max_size=8, unique_by=decklist.number_key))
+    numbers = draw(st.lists(NUMBERS, min_size=1, max_size=8, unique_by=game.number_key))
     cards = [Card(number, draw(NAMES), "") for number in numbers]
     zones = {}
     for zone in game.zone_slugs:

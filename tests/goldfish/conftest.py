@@ -118,3 +118,11 @@ def wait_for(pk: int, done: Callable[[SimulationRun], bool], timeout: float = 60
                 f"({run.chunks_done}/{run.chunks_total} chunks, error {run.error!r})"
             )
         time.sleep(0.05)
+
+
+def play_indexes(run: SimulationRun, *indexes: int) -> None:
+    """Play these chunks of a run in this process and store them, as a task would."""
+    from decklab.goldfish import services
+
+    run = SimulationRun.objects.get(pk=run.pk)
+    services.store_chunks(run.pk, services.play(run, services.run_plan(run), indexes))

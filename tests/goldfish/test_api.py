@@ -30,15 +30,16 @@ def body(**changes) -> dict:
     }
 
 
-def test_posting_a_simulation_answers_202_with_the_run_s_urls(api):
+def test_posting_a_simulation_answers_202_with_the_run_s_urls(api, settings):
+    settings.SITE_URL = "https://decklab.example"
     response = api.post("/api/v1/simulations", body(), format="json")
     assert response.status_code == 202, response.content
     run = SimulationRun.objects.get()
     assert response.json()["id"] == run.pk
     assert response.json()["status"] == "queued"
-    assert response.json()["url"] == f"http://testserver/api/v1/simulations/{run.pk}"
+    assert response.json()["url"] == f"https://decklab.example/api/v1/simulations/{run.pk}"
     assert response["Location"] == response.json()["url"]
-    assert response.json()["page"] == f"http://testserver/goldfish/runs/{run.pk}/"
+    assert response.json()["page"] == f"https://decklab.example/goldfish/runs/{run.pk}/"
 
 
 def test_a_finished_run_reads_back_with_progress_and_the_contract_results(
@@ -93,7 +94,10 @@ def test_a_request_that_cannot_run_is_a_400_with_the_reason(api, changes, messag
 def test_a_badly_shaped_request_is_a_400_naming_the_field(api, changes):
     response = api.post("/api/v1/simulations", body(**changes), format="json")
     assert response.status_code == 400
-    assert set(response.json()) == set(changes)
+    field = next(iter(changes))
+    answer = response.json()
+    assert set(answer) == {"detail", field}
+    assert answer["detail"].startswith(f"{field}: ")
 
 
 def test_broken_json_is_a_400(api):

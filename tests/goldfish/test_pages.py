@@ -27,11 +27,11 @@ def form(**changes) -> dict:
         "game": "dbscg",
         "format": "zenkai",
         "decklist": DECKLIST,
-        "goal_type": "drawn",
-        "goal-cards": "TST-002, TST-003",
-        "goal-at_least": "1",
-        "goal-turn": "4",
-        "goal-play": "second",
+        "goal": "drawn",
+        "drawn-cards": "TST-002, TST-003",
+        "drawn-at_least": "1",
+        "drawn-turn": "4",
+        "drawn-play": "second",
         "trials": "2000",
         "seed": "3",
         **changes,
@@ -43,7 +43,7 @@ def test_the_form_offers_each_goal_type_s_fields_and_keeps_a_linked_decklist(sig
     html = page.content.decode()
     assert page.status_code == 200
     assert 'value="drawn"' in html
-    assert 'name="goal-cards"' in html and 'name="goal-turn"' in html
+    assert 'name="drawn-cards"' in html and 'name="drawn-turn"' in html
     assert "4 TST-002</textarea>" in html
 
 
@@ -79,7 +79,7 @@ def test_goals_typed_as_json_override_the_fields(signed_in):
     ("changes", "status", "message"),
     [
         ({"goals_json": "[{"}, 400, "not valid JSON"),
-        ({"goal-turn": "soon"}, 400, "must be a whole number"),
+        ({"drawn-turn": "soon"}, 400, "must be a whole number"),
         ({"trials": "many"}, 400, "whole numbers"),
         ({"decklist": "4 NOPE-1"}, 400, "no card matches"),
     ],

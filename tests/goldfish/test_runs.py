@@ -17,7 +17,7 @@ from cards.pool import DatabasePool
 from decklab.goldfish import services
 from decklab.goldfish.models import SimulationChunk, SimulationRun
 from decklab.goldfish.services import SimulationRefused
-from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS
+from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS, play_indexes
 
 pytestmark = pytest.mark.usefixtures("dbscg_cards")
 
@@ -44,19 +44,27 @@ def in_process(trials: int = TRIALS, seed: int = 7) -> dict:
     return goldfish.run("dbscg", deck, DRAWN_GOALS, trials=trials, seed=seed)
 
 
+def capture_sends(monkeypatch) -> list[tuple]:
+    """The task messages the services publish: (run id, generation, queue, soft, hard limits)."""
+    sent: list[tuple] = []
+
+    def apply_async(args, kwargs, queue, soft_time_limit, time_limit, retry_policy):
+        sent.append((*args, queue, soft_time_limit, time_limit))
+
+    monkeypatch.setattr("decklab.goldfish.tasks.run_chunks.apply_async", apply_async)
+    return sent
+
+
 def test_a_run_is_stored_queued_with_its_chunks_counted_and_goals_cleaned(
     player, monkeypatch, django_capture_on_commit_callbacks
 ):
-    sent = []
-    monkeypatch.setattr(
-        "decklab.goldfish.tasks.run_chunk.apply_async",
-        lambda args, queue, soft_time_limit, time_limit: sent.append(
-            (args, queue, soft_time_limit, time_limit)
-        ),
-    )
+    sent = capture_sends(monkeypatch)
     with django_capture_on_commit_callbacks(execute=True):
         run = request(player)
-    assert sent == [((run.pk, index), "celery", 60, 90) for index in range(4)]
+    # The account's quota of tasks, not one per chunk; each task claims chunks when it starts.
+    assert sent == [(run.pk, 0, "celery", 60.5, 90.5)] * 4
+    run.refresh_from_db()
+    assert (run.tasks_in_flight, run.next_chunk) == (4, 0)
     assert run.status == SimulationRun.Status.QUEUED
     assert run.chunks_total == 4
     assert run.format == "zenkai"
@@ -67,7 +75,7 @@ def test_a_run_is_stored_queued_with_its_chunks_counted_and_goals_cleaned(
 def test_chunks_played_in_any_order_merge_into_the_result_of_one_process(player):
     run = request(player)
     for index in (2, 0, 3, 1):
-        services.play_chunk(run.pk, index)
+        play_indexes(run, index)
     run.refresh_from_db()
     expected = in_process()
     assert run.status == SimulationRun.Status.DONE
@@ -79,20 +87,49 @@ def test_chunks_played_in_any_order_merge_into_the_result_of_one_process(player)
 
 def test_a_chunk_played_twice_is_stored_once(player):
     run = request(player)
-    services.play_chunk(run.pk, 1)
+    play_indexes(run, 1)
     first = SimulationChunk.objects.get(run=run, index=1).tallies
-    assert services.play_chunk(run.pk, 1) == "skipped: chunk already stored"
+    play_indexes(run, 1)
     assert SimulationChunk.objects.filter(run=run, index=1).count() == 1
     assert SimulationChunk.objects.get(run=run, index=1).tallies == first
     run.refresh_from_db()
-    assert (run.status, run.chunks_done) == (SimulationRun.Status.RUNNING, 1)
+    assert (run.status, run.chunks_done) == (SimulationRun.Status.QUEUED, 1)
+
+
+def test_one_task_plays_several_chunks_with_a_few_queries_and_the_in_process_result(
+    player, django_assert_max_num_queries, settings
+):
+    settings.GOLDFISH_TASK_SECONDS = 60  # one task has the time for the whole run
+    run = request(player)
+    services.play_chunks(run.pk, 0)  # a first task: its first claim is one chunk
+    run.refresh_from_db()
+    assert run.chunks_done == run.chunks_total == 4
+    assert run.results["results"] == in_process()["results"]
+
+    # Before: about 8 queries per chunk. Now a task's bookkeeping is paid once for its chunks.
+    big = request(player, trials=40 * goldfish.CHUNK)
+    with django_assert_max_num_queries(14):
+        assert services.play_chunks(big.pk, 0) == "stored chunks 0-39"
+    big.refresh_from_db()
+    assert (big.status, big.chunks_done) == (SimulationRun.Status.DONE, 40)
+
+
+def test_a_task_stops_claiming_when_its_time_is_up_and_leaves_the_rest_to_the_next(
+    player, settings
+):
+    settings.GOLDFISH_TASK_SECONDS = 0
+    run = request(player)
+    assert services.play_chunks(run.pk, 0) == "stored chunks 0-0"
+    run.refresh_from_db()
+    assert (run.next_chunk, run.chunks_done, run.status) == (1, 1, SimulationRun.Status.RUNNING)
+    assert services.play_chunks(run.pk, 1) == "skipped: superseded by a re-queue"
 
 
 def test_a_chunk_of_a_finished_or_deleted_run_is_skipped(player):
     run = request(player)
     services.fail_run(run.pk, "stopped")
-    assert services.play_chunk(run.pk, 0) == "skipped: run gone or finished"
-    assert services.play_chunk(run.pk + 1000, 0) == "skipped: run gone or finished"
+    assert services.play_chunks(run.pk, 0) == "skipped: run gone or finished"
+    assert services.play_chunks(run.pk + 1000, 0) == "skipped: run gone or finished"
     assert not SimulationChunk.objects.exists()
 
 
@@ -178,7 +215,7 @@ def test_a_chunk_past_its_time_limit_fails_the_run_with_the_reason(player, monke
 
     run = request(player)
     monkeypatch.setattr(goldfish, "run_chunk", too_slow)
-    assert services.play_chunk(run.pk, 0) == "failed: time limit"
+    assert services.play_chunks(run.pk, 0, chunk_seconds=60) == "failed: time limit"
     run.refresh_from_db()
     assert run.status == SimulationRun.Status.FAILED
     assert "took longer than the limit of 60 s per chunk" in run.error
@@ -191,7 +228,7 @@ def test_an_engine_error_fails_the_run_instead_of_hanging(player, monkeypatch):
 
     run = request(player)
     monkeypatch.setattr(goldfish, "run_chunk", broken)
-    assert services.play_chunk(run.pk, 0) == "failed: engine error"
+    assert services.play_chunks(run.pk, 0) == "failed: engine error"
     run.refresh_from_db()
     assert run.status == SimulationRun.Status.FAILED
     assert "engine failed" in run.error
@@ -207,8 +244,8 @@ def test_a_run_with_no_sign_of_life_has_its_missing_chunks_queued_again_and_comp
     player, eager_tasks, django_capture_on_commit_callbacks
 ):
     run = request(player)
-    services.play_chunk(run.pk, 0)
-    services.play_chunk(run.pk, 2)
+    play_indexes(run, 0, 2)
+    SimulationRun.objects.filter(pk=run.pk).update(next_chunk=4, tasks_in_flight=1)
     make_stale(run)
     with django_capture_on_commit_callbacks(execute=True):
         assert services.requeue_stale_runs() == 1
@@ -247,7 +284,7 @@ def test_an_adaptive_run_stops_at_the_chunk_one_process_stops_at(player):
     expected = in_process_adaptive(most)
     assert expected["trials"] < most
     for index in range(run.chunks_total):
-        services.play_chunk(run.pk, index)
+        play_indexes(run, index)
         run.refresh_from_db()
         if run.finished:
             break
@@ -255,16 +292,16 @@ def test_an_adaptive_run_stops_at_the_chunk_one_process_stops_at(player):
     assert run.results["trials"] == expected["trials"]
     assert run.results["results"] == expected["results"]
     assert run.results["adaptive"] == expected["adaptive"]
-    assert services.play_chunk(run.pk, index + 1) == "skipped: run gone or finished"
+    assert services.play_chunks(run.pk, 0) == "skipped: run gone or finished"
 
 
 def test_an_adaptive_run_waits_for_the_first_chunks_whatever_order_they_finish_in(player):
     most = 8 * goldfish.CHUNK
     run = request(player, trials=most, adaptive=True)
     for index in range(run.chunks_total - 1, 0, -1):
-        services.play_chunk(run.pk, index)
+        play_indexes(run, index)
     run.refresh_from_db()
-    assert run.status == SimulationRun.Status.RUNNING
-    services.play_chunk(run.pk, 0)
+    assert not run.finished
+    play_indexes(run, 0)
     run.refresh_from_db()
     assert run.results["results"] == in_process_adaptive(most)["results"]

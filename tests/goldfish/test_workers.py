@@ -46,7 +46,8 @@ def test_a_run_completes_in_a_real_worker_with_the_in_process_result(player, sta
     assert (run.status, run.error) == (SimulationRun.Status.DONE, "")
     assert run.results["trials"] == trials
     assert run.results["results"] == in_process_results(trials)
-    assert worker.executed() == 3
+    assert run.chunks.count() == 3
+    assert worker.executed() >= 1
 
 
 def test_a_worker_killed_mid_run_leaves_a_run_a_new_worker_completes_identically(
@@ -77,3 +78,19 @@ def test_a_chunk_over_its_time_limit_fails_the_run_with_a_reason(player, start_w
     assert run.status == SimulationRun.Status.FAILED
     assert "took longer than the limit of 1 s per chunk" in run.error
     assert run.results is None
+
+
+def test_one_account_s_big_runs_do_not_hold_back_another_account_s_small_run(
+    player, other_player, start_worker
+):
+    """Issue 9 finding 4: three big runs of one account kept another's 1-chunk run at 0/1."""
+    start_worker(DECKLAB_TEST_CHUNK_DELAY="0.3")  # slow chunks: the big runs take ~20 s
+    big = [start_run(player, 20 * goldfish.CHUNK, seed=seed) for seed in (1, 2, 3)]
+    small = start_run(other_player, 1000)
+    run = wait_for(small.pk, finished)
+    assert (run.status, run.error) == (SimulationRun.Status.DONE, "")
+    assert run.results["results"] == in_process_results(1000)
+    # Before: the small run waited behind all 60 chunks. Now behind one quota of tasks.
+    ahead = SimulationRun.objects.filter(pk__in=[r.pk for r in big])
+    assert sum(r.chunks_done for r in ahead) <= 20
+    assert not any(r.finished for r in ahead)

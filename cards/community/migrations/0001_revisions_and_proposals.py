@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('cards', '0005_card_text'),
+        ('cards', '0008_card_text'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,12 +1,15 @@
 """Blade Rondo (ブレイドロンド), RULES.md §4."""
 
 from cards.games.base import Zone
-from cards.games.blade_rondo.legality import FORMATS
-from cards.games.blade_rondo.schema import SCHEMA
-from cards.games.game import Game
+from cards.games.game import Deal, Game, slug_of
+
+from .charts import CHARTS
+from .fields import FIELDS
+from .legality import DEALT, FORMATS
+from .schema import SCHEMA
 
 GAME = Game(
-    slug="blade_rondo",
+    slug=slug_of(__name__),
     name="Blade Rondo",
     name_ja="ブレイドロンド",
     zones=(
@@ -16,5 +19,8 @@ GAME = Game(
     ),
     schema=SCHEMA,
     formats=FORMATS,
+    search_fields=FIELDS,
+    charts=CHARTS,
+    deal=Deal("pool", "dealt", DEALT, clears=("hand",)),
     identity=lambda card: card.number,
 )

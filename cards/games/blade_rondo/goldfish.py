@@ -1,7 +1,9 @@
 """Blade Rondo goldfish goals (RULES.md §4.1, §4.4, CONTRACT §5).
 
-There is no draw: the 40-card set deck (`pool`) is shuffled, each player is dealt 15 and keeps 7 as
-the hand for the whole game; the rest is set aside unseen.
+There is no draw: the set deck (`pool`) is shuffled, each player is dealt the set deck's `dealt`
+count (15; 10 from the 24-card Bread Rondo, §4.2.2) and keeps 7 as the hand for the whole game; the
+rest is set aside unseen. The count comes from the legality rule's `dealt_size`, the one place
+that reads it from the set decks.
 """
 
 from __future__ import annotations
@@ -31,30 +33,41 @@ from cards.games.goldfish import (
     named,
     turn_field,
 )
+from cards.games.messages import gettext_noop
 from cards.games.sim import batches, deal_kinds
 
-DEALT = 15
+from .legality import dealt_size
+
 HAND = 7
+
+
+def dealt_count(context: Context) -> int:
+    """How many cards the pool's set deck deals (§4.2.2), as the legality rule counts them."""
+    return dealt_size(context.deck, {})
 
 
 def pool_cards(context: Context) -> list[Any]:
     pool = [entry.card for entry in context.deck.entries("pool") for _ in range(entry.count)]
-    if len(pool) < DEALT:
-        raise GoalError(f"the pool holds {len(pool)} cards; dealing needs at least {DEALT}.")
+    dealt = dealt_count(context)
+    if len(pool) < dealt:
+        raise GoalError(f"the pool holds {len(pool)} cards; dealing needs at least {dealt}.")
     return pool
 
 
 def prepare_dealt(context: Context, goal: dict[str, Any]) -> DrawnGoal:
-    """Shuffle the pool and deal 15 to the player: a `drawn` with no turns."""
+    """Shuffle the pool and deal the set deck's count to the player: a `drawn` with no turns."""
     pool_cards(context)
     cards = named(context, goal["cards"], "pool")
-    return DrawnGoal(goal, cards, goal["at_least"], [Segment(0, DEALT, True)])
+    return DrawnGoal(goal, cards, goal["at_least"], [Segment(0, dealt_count(context), True)])
 
 
 DEALT_GOAL = GoalType(
     name="dealt",
-    label="Cards dealt",
-    description="P(at least k of these cards are among the 15 dealt from the pool).",
+    label=gettext_noop("Cards dealt"),
+    description=gettext_noop(
+        "P(at least k of these cards are among the cards dealt from the pool: 15, or 10 "
+        "from Bread Rondo)."
+    ),
     fields=(cards_field(), at_least_field(default=1)),
     prepare=prepare_dealt,
 )
@@ -78,16 +91,17 @@ def card_score(card: Card, scores: dict[str, float], default: int) -> int:
 
 
 class BestHandGoal(Goal):
-    """The best 7 of the 15 dealt by a declared score: its mean and P(score at least s).
+    """The best 7 of the cards dealt by a declared score: its mean and P(score at least s).
 
     Exact: the best-7 sum depends only on how many cards of each score level are dealt, so a DP
     over the levels from the highest down (ways to deal i of a level's n cards, C(n, i)) gives the
     whole distribution of the sum.
     """
 
-    def __init__(self, goal: dict[str, Any], scores: list[int]):
+    def __init__(self, goal: dict[str, Any], scores: list[int], dealt: int):
         self.goal = goal
         self.scores = scores
+        self.dealt = dealt
         self.levels = sorted(set(scores), reverse=True)
         self.counts = [scores.count(level) for level in self.levels]
         self.threshold = goal["score_at_least"]
@@ -98,13 +112,13 @@ class BestHandGoal(Goal):
         for level, n in zip(self.levels, self.counts, strict=True):
             nxt: dict[tuple[int, int, int], int] = {}
             for (dealt, kept, total), w in ways.items():
-                for i in range(min(n, DEALT - dealt) + 1):
+                for i in range(min(n, self.dealt - dealt) + 1):
                     take = min(i, HAND - kept)
                     key = (dealt + i, kept + take, total + take * level)
                     nxt[key] = nxt.get(key, 0) + w * comb(n, i)
             ways = nxt
-        everything = comb(len(self.scores), DEALT)
-        final = {total: w for (dealt, _, total), w in ways.items() if dealt == DEALT}
+        everything = comb(len(self.scores), self.dealt)
+        final = {total: w for (dealt, _, total), w in ways.items() if dealt == self.dealt}
         return {
             "hit": sum(w for total, w in final.items() if total >= self.threshold) / everything,
             "mean": sum(total * w for total, w in final.items()) / everything,
@@ -114,7 +128,7 @@ class BestHandGoal(Goal):
         tally = Tally(games=trials)
         levels = np.asarray(self.levels, dtype=np.int64)
         for games in batches(trials):
-            kinds = deal_kinds(rng, self.counts, DEALT, games)
+            kinds = deal_kinds(rng, self.counts, self.dealt, games)
             per_level = np.stack(
                 [(kinds == k).sum(axis=0) for k in range(len(self.levels))], axis=1
             )
@@ -130,7 +144,7 @@ class BestHandGoal(Goal):
         for _ in range(trials):
             pool = list(self.scores)
             rng.shuffle(pool)
-            dealt = pool[:DEALT]
+            dealt = pool[: self.dealt]
             best = sum(sorted(dealt, reverse=True)[:HAND])
             tally.count("hit", best >= self.threshold)
             tally.observe("score", [best])
@@ -150,30 +164,44 @@ def prepare_best_hand(context: Context, goal: dict[str, Any]) -> BestHandGoal:
         raise GoalError("scores must be whole numbers.")
     cards = pool_cards(context)
     return BestHandGoal(
-        goal, [card_score(card, goal["scores"], goal["default_score"]) for card in cards]
+        goal,
+        [card_score(card, goal["scores"], goal["default_score"]) for card in cards],
+        dealt_count(context),
     )
 
 
 BEST_HAND = GoalType(
     name="best_hand",
-    label="Best 7 of the 15 dealt",
+    label=gettext_noop("Best 7 of the cards dealt"),
     description=(
-        "Score every card (by number, name or kind; others get the default), keep the best 7 of "
-        "the 15 dealt: the mean best-7 score and P(at least s)."
+        gettext_noop(
+            "Score every card (by number, name or kind; others get the default), keep the best 7 of "
+            "the cards dealt: the mean best-7 score and P(at least s)."
+        )
     ),
     fields=(
         Field(
             "scores",
-            "Scores by card number, name or kind",
+            gettext_noop("Scores by card number, name or kind"),
             "mapping",
             default={},
-            help='e.g. {"physical": 2, "BR-01": 5}',
+            help=gettext_noop('e.g. {"physical": 2, "BR-01": 5}'),
         ),
         Field(
-            "default_score", "Score of other cards", "int", default=0, minimum=-1000, maximum=1000
+            "default_score",
+            gettext_noop("Score of other cards"),
+            "int",
+            default=0,
+            minimum=-1000,
+            maximum=1000,
         ),
         Field(
-            "score_at_least", "Best-7 score at least", "int", default=1, minimum=-7000, maximum=7000
+            "score_at_least",
+            gettext_noop("Best-7 score at least"),
+            "int",
+            default=1,
+            minimum=-7000,
+            maximum=7000,
         ),
     ),
     prepare=prepare_best_hand,
@@ -243,15 +271,16 @@ class VoltageGoal(Goal):
     """P(the chosen cards are all dealt and their costs fit the voltage budgets by turn t).
 
     The voltage schedule is fixed (`voltage_table`), so whether the set can be used by turn t is
-    a fixed yes or no per turn; the chance is that of every chosen card being among the 15 dealt
+    a fixed yes or no per turn; the chance is that of every chosen card being among the cards dealt
     (at least one copy each, kept in the hand of 7), a multivariate hypergeometric sum.
     """
 
     proportions = ("dealt",)
 
-    def __init__(self, goal: dict[str, Any], counts: list[int], costs: list[int]):
+    def __init__(self, goal: dict[str, Any], counts: list[int], costs: list[int], dealt: int):
         self.goal = goal
         self.counts = counts
+        self.dealt = dealt
         self.costs = costs
         self.turns = goal["turn"]
         self.table = voltage_table(self.turns, goal["play"])
@@ -263,7 +292,7 @@ class VoltageGoal(Goal):
 
     def exact(self) -> dict[str, Any]:
         dealt = stats.multivariate_at_least(
-            sum(self.counts), self.counts[:-1], DEALT, [1] * (len(self.counts) - 1)
+            sum(self.counts), self.counts[:-1], self.dealt, [1] * (len(self.counts) - 1)
         )
         return {"dealt": dealt, "by_turn": [dealt * usable for usable in self.usable]}
 
@@ -276,7 +305,7 @@ class VoltageGoal(Goal):
     def fast(self, rng: np.random.Generator, trials: int) -> Tally:
         tally = Tally(games=trials)
         for games in batches(trials):
-            kinds = deal_kinds(rng, self.counts, DEALT, games)
+            kinds = deal_kinds(rng, self.counts, self.dealt, games)
             dealt = np.ones(games, dtype=bool)
             for kind in range(len(self.counts) - 1):
                 dealt &= (kinds == kind).any(axis=0)
@@ -290,7 +319,7 @@ class VoltageGoal(Goal):
         results = []
         for _ in range(trials):
             rng.shuffle(pool)
-            dealt = pool[:DEALT]
+            dealt = pool[: self.dealt]
             results.append(all(kind in dealt for kind in chosen))
         self._count(tally, np.asarray(results, dtype=bool))
         return tally
@@ -320,16 +349,18 @@ def prepare_voltage(context: Context, goal: dict[str, Any]) -> VoltageGoal:
     counts = [entry.count for entry in chosen]
     counts.append(sum(card.number not in numbers for card in cards))
     costs = [entry.card["cost"] or 0 for entry in chosen]
-    return VoltageGoal(goal, counts, costs)
+    return VoltageGoal(goal, counts, costs, dealt_count(context))
 
 
 VOLTAGE = GoalType(
     name="voltage",
-    label="Voltage budget by turn",
+    label=gettext_noop("Voltage budget by turn"),
     description=(
-        "Voltage +1 a turn (at 9: life −1 instead), the turn's cost budget is the voltage; "
-        "P(these cards are all dealt and each can be used once by turn t within the budgets), "
-        "with the voltage, budget and life of every turn."
+        gettext_noop(
+            "Voltage +1 a turn (at 9: life −1 instead), the turn's cost budget is the voltage; "
+            "P(these cards are all dealt and each can be used once by turn t within the budgets), "
+            "with the voltage, budget and life of every turn."
+        )
     ),
     fields=(cards_field(), turn_field(default=3, maximum=20), PLAY_FIELD),
     prepare=prepare_voltage,

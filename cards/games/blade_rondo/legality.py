@@ -18,10 +18,11 @@ from typing import Any
 
 from cards.games import messages
 from cards.games.base import Deck, Format, GameData, Rule, Violation
-from cards.games.game import name_key
+from cards.games.game import name_key, slug_of
+from cards.games.messages import gettext_noop
 from cards.games.rules import CopyLimit, Sizes, ZoneSize, noun, zone_names
 
-GAME = "blade_rondo"
+GAME = slug_of(__package__ or __name__)
 SET_DECKS_FILE = Path(__file__).resolve().parents[2] / "data" / "blade-rondo" / "set_decks.json"
 #: Cards dealt to a player when the set deck does not say (§4.1), and the hand kept from them.
 DEALT = 15
@@ -63,7 +64,7 @@ class SetDeck:
     name: str
     dealt: int
     #: folded card name → copies
-    cards: Mapping[str, int]
+    cards: Counter[str]
     #: folded card name → the name as the set deck writes it
     names: Mapping[str, str]
 
@@ -156,9 +157,9 @@ class SetPool:
         if any(candidate.cards == pool for candidate in decks):
             return
         closest = min(decks, key=lambda d: sum(((d.cards - pool) + (pool - d.cards)).values()))
-        labels = {name_key(e.card.name): e.card.name for e in deck.entries("pool")}
+        written = {name_key(e.card.name): e.card.name for e in deck.entries("pool")}
         missing = [f"{n}× {closest.names[k]}" for k, n in (closest.cards - pool).items()]
-        extra = [f"{n}× {labels[k]}" for k, n in (pool - closest.cards).items()]
+        extra = [f"{n}× {written[k]}" for k, n in (pool - closest.cards).items()]
         extra_keys = pool - closest.cards
         yield _pool_violation(
             "blade_rondo.pool",
@@ -221,7 +222,7 @@ class FreePool:
             )
 
 
-def _dealt_size(deck: Deck, data: GameData) -> int:
+def dealt_size(deck: Deck, data: GameData) -> int:
     """How many cards are dealt from the pool's set deck (Bread Rondo deals 10); else 15."""
     decks = set_decks(data)
     pool = _by_name(deck, "pool")
@@ -297,7 +298,7 @@ def rules(pool_rule: Rule) -> tuple[Rule, ...]:
         pool_rule,
         GivenSize(
             "dealt",
-            _dealt_size,
+            dealt_size,
             "Dealt cards, if given: as many as the set deck deals, 15 (RULES.md §4.2.2).",
         ),
         DrawnFrom("dealt", ("pool",), "Dealt cards come from the pool (RULES.md §4.2.2)."),
@@ -317,14 +318,18 @@ def rules(pool_rule: Rule) -> tuple[Rule, ...]:
 FORMATS = (
     Format(
         "set",
-        "Set deck",
+        gettext_noop("Set deck"),
         rules=rules(SetPool("The pool is exactly one set deck (RULES.md §4.2.1).")),
-        description="Play a set deck or a mixed deck as sold: the pool must match one exactly.",
+        description=gettext_noop(
+            "Play a set deck or a mixed deck as sold: the pool must match one exactly."
+        ),
     ),
     Format(
         "free",
-        "Free construction",
+        gettext_noop("Free construction"),
         rules=rules(FreePool("The pool: 40 cards, 20 different cards × 2 copies (RULES.md §4.3).")),
-        description="Any 20 different cards, 2 copies of each (the free rules are uncertain).",
+        description=gettext_noop(
+            "Any 20 different cards, 2 copies of each (the free rules are uncertain)."
+        ),
     ),
 )

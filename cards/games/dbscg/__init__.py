@@ -1,9 +1,12 @@
 """Dragon Ball Super Card Game, ZENKAI series rules (RULES.md §2)."""
 
 from cards.games.base import Card, Zone
-from cards.games.dbscg.legality import FORMATS
-from cards.games.dbscg.schema import SCHEMA
-from cards.games.game import Game, name_key
+from cards.games.game import Game, name_key, slug_of, unpadded_number_key
+
+from .charts import CHARTS
+from .fields import FIELDS
+from .legality import FORMATS
+from .schema import SCHEMA
 
 
 def _name_keys(card: Card) -> tuple[str, ...]:
@@ -13,7 +16,7 @@ def _name_keys(card: Card) -> tuple[str, ...]:
 
 
 GAME = Game(
-    slug="dbscg",
+    slug=slug_of(__name__),
     name="Dragon Ball Super Card Game",
     name_ja="ドラゴンボール超 カードゲーム",
     zones=(
@@ -23,6 +26,10 @@ GAME = Game(
     ),
     schema=SCHEMA,
     formats=FORMATS,
+    search_fields=FIELDS,
+    charts=CHARTS,
+    registration_sheet=True,
     identity=lambda card: card.number,
     name_keys=_name_keys,
+    number_key=unpadded_number_key,
 )

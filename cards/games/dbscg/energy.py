@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from cards.games.dbscg.schema import COST_LETTERS
+from .schema import COST_LETTERS
 
 #: Kind 0 is the chosen card; the others are listed by `Cost.signatures`.
 TARGET = 0
@@ -68,6 +68,14 @@ class Kinds:
         coloured = sorted((s for s in found if s), key=lambda s: (len(s), sorted(s)))
         return cls(cost, (*coloured, frozenset()))
 
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.cost, self.signatures))
+
+    def __hash__(self) -> int:
+        # `charge` is cached per Kinds: hashing the frozensets on every DP step was a fifth of it.
+        return self._hash
+
     def kind(self, colours: Sequence[str]) -> int:
         return 1 + self.signatures.index(frozenset(set(colours) & set(self.cost.colours)))
 
@@ -75,21 +83,30 @@ class Kinds:
     def count(self) -> int:
         return 1 + len(self.signatures)
 
-    def matched(self, energy: Sequence[Any]) -> Any:
+    def matched(self, energy: Sequence[Any] | np.ndarray) -> Any:
         """How many specified colours the energy can match at once (ints or arrays per kind).
 
         The deficiency form of Hall's theorem: the minimum over sets S of colours of the needs
         outside S plus the energy cards that can pay some colour in S.
         """
-        values = []
-        for subset in self.cost.subsets:
-            outside = sum(n for colour, n in self.cost.needs if colour not in subset)
-            helpers = sum(energy[1 + i] for i, sig in enumerate(self.signatures) if sig & subset)
-            values.append(outside + helpers)
+        values = [
+            outside + sum(energy[kind] for kind in helpers) for outside, helpers in self._hall
+        ]
         scalar = not any(isinstance(v, np.ndarray) for v in values)
         return min(values) if scalar else reduce(np.minimum, values)
 
-    def payable(self, energy: Sequence[Any]) -> Any:
+    @cached_property
+    def _hall(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Per set S of colours: the needs outside S, and the kinds that can pay a colour in S."""
+        return tuple(
+            (
+                sum(n for colour, n in self.cost.needs if colour not in subset),
+                tuple(1 + i for i, sig in enumerate(self.signatures) if sig & subset),
+            )
+            for subset in self.cost.subsets
+        )
+
+    def payable(self, energy: Sequence[Any] | np.ndarray) -> Any:
         total_need = sum(n for _, n in self.cost.needs)
         return (sum(energy) >= self.cost.energy) & (self.matched(energy) >= total_need)
 
@@ -107,38 +124,34 @@ class Kinds:
             return plain
         return next((kind for kind in coloured if hand[kind]), None)
 
-    @cached_property
-    def _sets(self) -> tuple[np.ndarray, np.ndarray]:
-        """`matched` as arrays: per set S of colours the needs outside S, and a (kinds, sets)
-        matrix of 1 where a kind can pay some colour in S."""
-        outside = [sum(n for c, n in self.cost.needs if c not in s) for s in self.cost.subsets]
-        helps = np.zeros((self.count, len(outside)), dtype=np.int64)
-        for i, signature in enumerate(self.signatures):
-            for j, subset in enumerate(self.cost.subsets):
-                helps[1 + i, j] = bool(signature & subset)
-        return np.asarray(outside, dtype=np.int64), helps
-
     def pays(self, energy: np.ndarray) -> np.ndarray:
         """`payable` for every game at once: (kinds, games) energy counts in."""
-        outside, helps = self._sets
-        matched = (helps.T @ energy + outside[:, None]).min(axis=0)
-        total_need = sum(n for _, n in self.cost.needs)
-        return (energy.sum(axis=0) >= self.cost.energy) & (matched >= total_need)
+        return self.payable(energy)
 
     def charges(self, hand: np.ndarray, energy: np.ndarray) -> np.ndarray:
-        """`charge` for every game at once: (kinds, games) counts in, kind (or −1) out."""
-        outside, helps = self._sets
-        per_set = helps.T @ energy + outside[:, None]
-        base = per_set.min(axis=0)
-        choice = np.full(hand.shape[1], -1)
+        """`charge` for every game at once: (kinds, games) counts in, kind (or −1) out.
+
+        One more card of a kind matches one more colour exactly when every set of colours at the
+        minimum of `matched` has that kind among its helpers, i.e. when the sets it does not help
+        are all above the minimum. The rules are applied last priority first, each overriding.
+        """
+        per_set = [outside + sum(energy[k] for k in helpers) for outside, helpers in self._hall]
+        base = reduce(np.minimum, per_set)
+        held = hand > 0
         coloured = range(1, len(self.signatures))
-        for kind in coloured:
-            better = (per_set + helps[kind][:, None]).min(axis=0) > base
-            choice[(choice < 0) & (hand[kind] > 0) & better] = kind
         plain = len(self.signatures)
-        choice[(choice < 0) & (hand[plain] > 0)] = plain
-        for kind in coloured:
-            choice[(choice < 0) & (hand[kind] > 0)] = kind
+        choice = np.full(hand.shape[1], -1, dtype=np.int8)
+        for kind in reversed(coloured):
+            choice = np.where(held[kind], kind, choice)
+        choice = np.where(held[plain], plain, choice)
+        for kind in reversed(coloured):
+            unhelped = [
+                v
+                for v, (_, helpers) in zip(per_set, self._hall, strict=True)
+                if kind not in helpers
+            ]
+            better = reduce(np.minimum, unhelped) > base if unhelped else True
+            choice = np.where(held[kind] & better, kind, choice)
         return choice
 
 
@@ -170,7 +183,7 @@ class Curve:
         self.size = sum(counts)
         self.need = sum(n for _, n in kinds.cost.needs)
         self._matched: dict[tuple[int, ...], int] = {}
-        self._charge: dict[State, int | None] = {}
+        self._grown: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
     def run(self, opening: int, draws: Sequence[int]) -> tuple[list[float], list[float]]:
         """P(the card is in hand and payable) and P(payable) after each turn's charge."""
@@ -194,16 +207,26 @@ class Curve:
         return hit, can_pay
 
     def _draw(self, states: dict[State, float], unseen: int) -> dict[State, float]:
+        # The DP's inner loop: locals and a memo of each hand plus one card of each kind (far
+        # fewer hands than states) keep it within its time budget.
         out: dict[State, float] = {}
+        get = out.get
+        counts = self.counts
+        kinds = range(len(counts))
+        grown = self._grown
         for state, p in states.items():
             if state[0] == DETAILED:
                 _, hand, energy = state
-                for kind, n in enumerate(self.counts):
-                    left = n - hand[kind] - energy[kind]
+                hands = grown.get(hand)
+                if hands is None:
+                    hands = grown[hand] = tuple(_plus(hand, kind) for kind in kinds)
+                for kind in kinds:
+                    left = counts[kind] - hand[kind] - energy[kind]
                     if left:
-                        _add(out, (DETAILED, _plus(hand, kind), energy), p * left / unseen)
+                        key = (DETAILED, hands[kind], energy)
+                        out[key] = get(key, 0.0) + p * left / unseen
                 continue
-            targets_left = self.counts[TARGET] - state[1]
+            targets_left = counts[TARGET] - state[1]
             if targets_left:
                 _add(out, (state[0], state[1] + 1, *state[2:]), p * targets_left / unseen)
             if unseen > targets_left:
@@ -216,19 +239,19 @@ class Curve:
 
     def _charge_all(self, states: dict[State, float]) -> dict[State, float]:
         out: dict[State, float] = {}
+        get = out.get
+        charge, lump = self.kinds.charge, self._lump
         for state, p in states.items():
             if state[0] == DETAILED:
                 _, hand, energy = state
-                kind = self._charge.get(state, -1)
-                if kind == -1:
-                    kind = self._charge[state] = self.kinds.charge(hand, energy)
+                kind = charge(hand, energy)
                 if kind is not None:
                     hand, energy = _minus(hand, kind), _plus(energy, kind)
-                state = self._lump(hand, energy)
+                state = lump(hand, energy)
             elif state[0] == MATCHED and state[2]:
                 _, targets, others, energy_count = state
                 state = self._settle(targets, others - 1, energy_count + 1)
-            _add(out, state, p)
+            out[state] = get(state, 0.0) + p
         return out
 
     def _lump(self, hand: tuple[int, ...], energy: tuple[int, ...]) -> State:

@@ -7,11 +7,12 @@ they pass (main-deck size, Z-deck size), never in `if` branches.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cards.games import messages
-from cards.games.base import Card, Deck, Format, GameData, Rule, Violation
-from cards.games.dbscg.schema import TYPES, Z_TYPES
+from cards.games.base import Card, Deck, Entry, Format, GameData, Rule, Violation
+from cards.games.game import slug_of, unpadded_number_key
+from cards.games.messages import gettext_noop
 from cards.games.rules import (
     Cap,
     CopyLimit,
@@ -19,11 +20,15 @@ from cards.games.rules import (
     ZoneSize,
     ZoneTypes,
     entry_violation,
+    group_violation,
     printed_limit,
 )
 from cards.games.text import fold
 
-GAME = "dbscg"
+from .restriction import Clause, parse_clause
+from .schema import TYPES, Z_TYPES
+
+GAME = slug_of(__package__ or __name__)
 LEADER = "Leader"
 DRAGON_BALL = "Dragon Ball"
 SUPER_COMBO = "Super Combo"
@@ -40,6 +45,23 @@ messages.register(
     en="Remove {card}: your leader {leader} allows {allowed_en}.",
     ja="{card}を外してください: リーダー{leader}のデッキには{allowed_ja}。",
 )
+messages.register(
+    "dbscg.leader_restriction.main",
+    en="Remove {card}: your leader {leader} does not allow cards matching: {what_en}.",
+    ja="{card}を外してください: リーダー{leader}のデッキには{what_ja}のカードを入れられません。",
+)
+messages.register(
+    "dbscg.leader_restriction.zdeck",
+    en="Remove {card} from the Z-deck: your leader {leader} does not allow Z-cards matching: "
+    "{what_en}.",
+    ja="{card}をZデッキから外してください: リーダー{leader}のZデッキには{what_ja}のカードを"
+    "入れられません。",
+)
+messages.register(
+    "dbscg.leader_restriction.max_count",
+    en="Your leader {leader} allows at most {limit} cards matching: {what_en} (you have {count}).",
+    ja="リーダー{leader}のデッキには{what_ja}のカードを{limit}枚までしか入れられません(現在{count}枚)。",
+)
 
 
 def has_keyword(keyword: str) -> Callable[[Card], bool]:
@@ -49,8 +71,9 @@ def has_keyword(keyword: str) -> Callable[[Card], bool]:
 
 
 def base_number(card: Card) -> str:
-    """The number copies count under: alternate prints (`BT1-004_PR`) share it (§2.1.9)."""
-    return fold(card.number).split("_", 1)[0].replace(" ", "")
+    """The number copies count under: alternate prints (`BT1-004_PR`) share it (§2.1.9), and so do
+    zero-padding variants (`XD1-01`, `XD01-01`) imported as cards of their own."""
+    return unpadded_number_key(card.number).split("_", 1)[0]
 
 
 is_dragon_ball = has_keyword(DRAGON_BALL)
@@ -63,34 +86,18 @@ def main_deck_limit(card: Card) -> int | None:
     return printed_limit("copy_limit", COPIES)(card)
 
 
-def _traits(card: Card) -> set[str]:
-    return {fold(trait) for trait in card["traits"] or () if trait}
-
-
-def _energy_cost(card: Card) -> int | None:
-    cost = card["energy_cost"]
-    return cost if isinstance(cost, int) else None
-
-
-#: §2.1.8: each `deck_restriction` kind → (does a main-deck card pass?, English, Japanese texts).
-RESTRICTIONS = {
+#: §2.1.8: the legacy kinds' texts say what the leader allows (English, Japanese).
+LEGACY_TEXTS = {
     "only_trait_battle": (
-        lambda card, value: card.type != "Battle" or fold(value) in _traits(card),
         "only Battle cards with the trait {value}",
         "特徴《{value}》を持つバトルカードしか入れられません",
     ),
     "only_trait": (
-        lambda card, value: fold(value) in _traits(card),
         "only cards with the trait {value}",
         "特徴《{value}》を持つカードしか入れられません",
     ),
-    "no_trait": (
-        lambda card, value: fold(value) not in _traits(card),
-        "no card with the trait {value}",
-        "特徴《{value}》を持つカードは入れられません",
-    ),
+    "no_trait": ("no card with the trait {value}", "特徴《{value}》を持つカードは入れられません"),
     "max_energy_cost": (
-        lambda card, value: (_energy_cost(card) or 0) <= int(value),
         "only cards with an energy cost of {value} or less",
         "エネルギーコスト{value}以下のカードしか入れられません",
     ),
@@ -99,27 +106,64 @@ RESTRICTIONS = {
 
 @dataclass(frozen=True)
 class LeaderRestriction:
-    """§2.1.8: the leader's printed deck restriction applies to every main-deck card."""
+    """§2.1.8: every clause of the leader's `deck_restriction` must hold.
+
+    `none` (and the legacy kinds read as `none`) and `zdeck_none`: one violation per entry that
+    matches; `max_count`: one violation naming every matching entry when their copies exceed N.
+    """
 
     rule: str
 
     def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
         for leader in deck.entries("leader"):
-            for restriction in leader.card["deck_restriction"] or ():
-                kind, _, value = restriction.partition(":")
-                passes, allowed_en, allowed_ja = RESTRICTIONS[kind]
-                for entry in deck.entries("main"):
-                    if passes(entry.card, value):
-                        continue
-                    yield entry_violation(
-                        "dbscg.leader_restriction",
-                        self.rule,
-                        "main",
-                        entry,
-                        leader=leader.card.label,
-                        allowed_en=allowed_en.format(value=value),
-                        allowed_ja=allowed_ja.format(value=value),
-                    )
+            for text in leader.card["deck_restriction"] or ():
+                clause = parse_clause(text)
+                matching = [e for e in deck.entries(clause.zone) if clause.selector(e.card)]
+                if clause.limit is not None:
+                    if sum(entry.count for entry in matching) > clause.limit:
+                        yield replace(
+                            group_violation(
+                                "dbscg.leader_restriction",
+                                self.rule,
+                                (clause.zone,),
+                                matching,
+                                clause.limit,
+                                leader=leader.card.label,
+                                what_en=clause.selector.describe("en"),
+                                what_ja=clause.selector.describe("ja"),
+                            ),
+                            message_key="dbscg.leader_restriction.max_count",
+                        )
+                    continue
+                for entry in matching:
+                    yield _entry_violation(self.rule, leader.card, clause, entry)
+
+
+def _entry_violation(rule: str, leader: Card, clause: Clause, entry: Entry) -> Violation:
+    if clause.legacy is not None:
+        kind, value = clause.legacy
+        allowed_en, allowed_ja = LEGACY_TEXTS[kind]
+        return entry_violation(
+            "dbscg.leader_restriction",
+            rule,
+            clause.zone,
+            entry,
+            leader=leader.label,
+            allowed_en=allowed_en.format(value=value),
+            allowed_ja=allowed_ja.format(value=value),
+        )
+    return replace(
+        entry_violation(
+            "dbscg.leader_restriction",
+            rule,
+            clause.zone,
+            entry,
+            leader=leader.label,
+            what_en=clause.selector.describe("en"),
+            what_ja=clause.selector.describe("ja"),
+        ),
+        message_key=f"dbscg.leader_restriction.{clause.zone}",
+    )
 
 
 def rules(main: Sizes, main_rule: str, zdeck: Sizes, zdeck_rule: str) -> tuple[Rule, ...]:
@@ -185,24 +229,28 @@ def rules(main: Sizes, main_rule: str, zdeck: Sizes, zdeck_rule: str) -> tuple[R
 FORMATS = (
     Format(
         "zenkai",
-        "ZENKAI",
+        gettext_noop("ZENKAI"),
         rules=rules(
             main=Sizes.between(50, 60),
             main_rule="Main deck: 50 to 60 cards (RULES.md §2.1.2).",
             zdeck=Sizes.between(0, 7),
             zdeck_rule="Z-deck: 0 to 7 cards (RULES.md §2.1.7).",
         ),
-        description="The ZENKAI series rules: 50–60 main-deck cards and a Z-deck of up to 7.",
+        description=gettext_noop(
+            "The ZENKAI series rules: 50–60 main-deck cards and a Z-deck of up to 7."
+        ),
     ),
     Format(
         "classic",
-        "Classic (before ZENKAI)",
+        gettext_noop("Classic (before ZENKAI)"),
         rules=rules(
             main=Sizes.exactly(50),
             main_rule="Main deck: exactly 50 cards (RULES.md §2.2).",
             zdeck=Sizes.exactly(0),
             zdeck_rule="No Z-deck: the zone must be empty (RULES.md §2.2).",
         ),
-        description="The rules before ZENKAI: exactly 50 main-deck cards and no Z-deck.",
+        description=gettext_noop(
+            "The rules before ZENKAI: exactly 50 main-deck cards and no Z-deck."
+        ),
     ),
 )

@@ -13,6 +13,8 @@ from cards.games.schema import (
     pattern,
 )
 
+from .restriction import clause_text
+
 TYPES = ("Leader", "Battle", "Extra", "Unison", "Z-Leader", "Z-Battle", "Z-Extra", "Z-Unison")
 Z_TYPES = tuple(t for t in TYPES if t.startswith("Z-"))
 #: `Unknown` marks the few shipped cards whose colour no source gives.
@@ -28,8 +30,6 @@ def specified_cost(value: Any) -> str | None:
     raw = str(value).strip()
     return None if raw in {"-", "‐", "−", "–"} else _COST(raw)
 
-
-RESTRICTIONS = ("only_trait_battle", "only_trait", "no_trait", "max_energy_cost")
 
 SCHEMA = Schema(
     type_column="type",
@@ -52,10 +52,7 @@ SCHEMA = Schema(
         Column("era"),
         Column("keywords", list_of(str.strip)),
         Column("copy_limit", copy_limit),
-        Column(
-            "deck_restriction",
-            list_of(pattern(rf"({'|'.join(RESTRICTIONS)}):.+", "a deck restriction (kind:value)")),
-        ),
+        Column("deck_restriction", list_of(clause_text)),
         Column("variants", list_of(str.strip)),
     ),
 )

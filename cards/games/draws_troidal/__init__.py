@@ -1,16 +1,21 @@
 """DRAWS◎TROIDAL, beta rules (RULES.md §5)."""
 
 from cards.games.base import Zone
-from cards.games.draws_troidal.legality import FORMATS
-from cards.games.draws_troidal.schema import SCHEMA
-from cards.games.game import Game
+from cards.games.game import Game, slug_of
+
+from .charts import CHARTS
+from .fields import FIELDS
+from .legality import FORMATS
+from .schema import SCHEMA
 
 GAME = Game(
-    slug="draws_troidal",
+    slug=slug_of(__name__),
     name="DRAWS◎TROIDAL",
     name_ja="ドローズ◎トロイダル",
     zones=(Zone("main", "Main", "メイン", ("Deck", "デッキ", "Main Deck", "メインデッキ")),),
     schema=SCHEMA,
     formats=FORMATS,
+    search_fields=FIELDS,
+    charts=CHARTS,
     identity=lambda card: card.number,
 )

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from cards.games.draws_troidal.battle import (
+from .battle import (
     HAND_SIZE,
     LIFE,
     RETIRE_AT_WINS,
@@ -32,7 +32,7 @@ from cards.games.draws_troidal.battle import (
     Fighter,
     battle,
 )
-from cards.games.draws_troidal.policy import Policy, Sight
+from .policy import Policy, Sight
 
 
 class Result(Enum):
@@ -100,6 +100,16 @@ class Player:
 
     def sights(self) -> list[Sight | None]:
         return [self.sight(slot) for slot in range(SLOTS)]
+
+    def filled(self) -> list[Slot]:
+        """The slots after step ②, when every one holds a card."""
+        held = [slot for slot in self.slots if slot is not None]
+        assert len(held) == SLOTS, "a slot is still empty"
+        return held
+
+    def filled_sights(self) -> list[Sight]:
+        """What the opponent sees of a full field."""
+        return [sight for sight in self.sights() if sight is not None]
 
     def fill(self, facing: Sequence[Sight | None]) -> None:
         """Step ②: every empty slot takes a hand card, face down (its power shows)."""
@@ -170,10 +180,10 @@ class Match:
         for player, facing in zip(self.players, seen, strict=True):
             player.fill(facing)
         # ③ Up to two adjacent swaps, again simultaneously.
-        seen = [second.sights(), first.sights()]
+        full = [second.filled_sights(), first.filled_sights()]
         orders = [
-            player.policy.arrange([(held.card, held.guard) for held in player.slots], facing)
-            for player, facing in zip(self.players, seen, strict=True)
+            player.policy.arrange([(held.card, held.guard) for held in player.filled()], facing)
+            for player, facing in zip(self.players, full, strict=True)
         ]
         for player, order in zip(self.players, orders, strict=True):
             player.rearrange(order)
@@ -183,6 +193,7 @@ class Match:
         # ⑤ Battle slot by slot from A; the first battle that leaves a life at 0 ends the game.
         for slot in range(SLOTS):
             mine, theirs = first.slots[slot], second.slots[slot]
+            assert mine is not None and theirs is not None, "step ② fills every slot"
             outcome = battle(first.deck[mine.card], second.deck[theirs.card])
             for side, player in enumerate(self.players):
                 player.after_battle(slot, outcome.loses(side))

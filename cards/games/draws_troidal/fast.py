@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cards.games.draws_troidal.battle import (
+from .battle import (
     ARRANGEMENTS,
     HAND_SIZE,
     LIFE,
@@ -28,7 +28,7 @@ from cards.games.draws_troidal.battle import (
     Outcome,
     battle,
 )
-from cards.games.draws_troidal.policy import POLICIES, Appraisal
+from .policy import POLICIES, Appraisal
 
 #: Result codes of `Outcomes.results`, seen from player 0 (the index is the code).
 RESULTS = ("win", "draw", "loss")

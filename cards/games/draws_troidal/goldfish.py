@@ -14,11 +14,13 @@ from typing import Any
 import numpy as np
 
 from cards.games import decklist, stats
-from cards.games.draws_troidal import engine, fast
-from cards.games.draws_troidal.battle import Fighter, fighters
-from cards.games.draws_troidal.policy import POLICIES, make_policy
 from cards.games.goldfish import Context, Field, Goal, GoalError, GoalType, Tally
+from cards.games.messages import gettext_noop
 from cards.games.sim import batches
+
+from . import engine, fast
+from .battle import Fighter, fighters
+from .policy import POLICIES, make_policy
 
 #: Games per numpy step of the fast engine (its arrays hold a few hundred bytes per game).
 BATCH = 16_384
@@ -109,20 +111,31 @@ def prepare_match(context: Context, goal: dict[str, Any]) -> MatchGoal:
     return MatchGoal(goal, (mine, opponent_deck(context, goal["opponent"])))
 
 
-_POLICY_HELP = "; ".join(f"{name}: {text}" for name, text in POLICIES.items())
+#: `POLICIES` described for players, one text the site's catalogue can translate.
+_POLICY_HELP = gettext_noop(
+    "random: uniform choices: no redo, random hand cards, a random arrangement of ≤ 2 swaps; "
+    "greedy: best score against the opponent's visible cards: redo weak set-ups, fill, swap"
+)
 
 MATCH_GOAL = GoalType(
     name="match",
-    label="Match against another deck",
+    label=gettext_noop("Match against another deck"),
     description=(
-        "P(win), P(draw) and P(loss) of whole beta games (RULES.md §5.2) against an opponent's "
-        "deck, and the mean game length in turns."
+        gettext_noop(
+            "P(win), P(draw) and P(loss) of whole beta games (RULES.md §5.2) against an opponent's "
+            "deck, and the mean game length in turns."
+        )
     ),
     fields=(
-        Field("opponent", "Opponent's decklist", "text", help="Decklist text, as for a deck."),
+        Field(
+            "opponent",
+            gettext_noop("Opponent's decklist"),
+            "text",
+            help=gettext_noop("Decklist text, as for a deck."),
+        ),
         Field(
             "policy",
-            "Policy",
+            gettext_noop("Policy"),
             "choice",
             default="greedy",
             choices=tuple(POLICIES),
@@ -130,11 +143,11 @@ MATCH_GOAL = GoalType(
         ),
         Field(
             "opponent_policy",
-            "Opponent's policy",
+            gettext_noop("Opponent's policy"),
             "choice",
             default=SAME,
             choices=(SAME, *POLICIES),
-            help=f"{SAME!r}: the same as the deck's policy.",
+            help=gettext_noop("'same': the same as the deck's policy."),
         ),
     ),
     prepare=prepare_match,

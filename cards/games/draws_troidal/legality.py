@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from cards.games.base import Format
+from cards.games.game import slug_of
+from cards.games.messages import gettext_noop
 from cards.games.rules import Sizes, ZoneSize
 
-GAME = "draws_troidal"
+GAME = slug_of(__package__ or __name__)
 DECK_SIZE = 60
 
 FORMATS = (
     Format(
         "beta",
-        "β",
+        gettext_noop("β"),
         rules=(
             ZoneSize(
                 GAME,
@@ -20,6 +22,6 @@ FORMATS = (
                 "Deck: exactly 60 cards; the beta states no copy limit (RULES.md §5.1).",
             ),
         ),
-        description="The beta rules: exactly 60 cards, any number of copies.",
+        description=gettext_noop("The beta rules: exactly 60 cards, any number of copies."),
     ),
 )

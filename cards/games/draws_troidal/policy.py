@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from cards.games.draws_troidal.battle import ARRANGEMENTS, NEUTRAL, Fighter, Outcome, battle
+from .battle import ARRANGEMENTS, NEUTRAL, Fighter, Outcome, battle
 
 POLICIES = {
     "random": "uniform choices: no redo, random hand cards, a random arrangement of ≤ 2 swaps",

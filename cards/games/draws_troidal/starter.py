@@ -14,19 +14,21 @@ from cards.games import decklist
 from cards.games.base import Card, Deck
 from cards.games.registry import get_game
 
+from .legality import GAME
+
 DATA = Path(__file__).resolve().parents[2] / "data" / "draws-troidal"
 SAMPLE_DECKS = ("water-fire", "walls", "rainbow")
 
 
 @cache
 def cards() -> tuple[Card, ...]:
-    schema = get_game("draws_troidal").schema
+    schema = get_game(GAME).schema
     with (DATA / "cards.csv").open(encoding="utf-8", newline="") as handle:
         return tuple(schema.from_row(row) for row in csv.DictReader(handle))
 
 
 def pool() -> decklist.MemoryPool:
-    return decklist.MemoryPool(get_game("draws_troidal"), cards())
+    return decklist.MemoryPool(get_game(GAME), cards())
 
 
 def sample_text(name: str) -> str:
@@ -35,7 +37,7 @@ def sample_text(name: str) -> str:
 
 
 def sample_deck(name: str) -> Deck:
-    deck, problems = decklist.load(get_game("draws_troidal"), sample_text(name), pool())
+    deck, problems = decklist.load(get_game(GAME), sample_text(name), pool())
     if problems:
         raise ValueError(f"sample deck {name}: {problems[0].message()}")
     return deck

@@ -1,10 +1,13 @@
 """Dreadnought (ドレッドノート), RULES.md §1."""
 
 from cards.games.base import Card, Zone
-from cards.games.dreadnought.legality import FORMATS
-from cards.games.dreadnought.schema import SCHEMA
-from cards.games.game import Game, name_key
+from cards.games.game import Game, name_key, slug_of
 from cards.games.text import fold
+
+from .charts import CHARTS
+from .fields import FIELDS
+from .legality import FORMATS
+from .schema import SCHEMA
 
 
 def _name_keys(card: Card) -> tuple[str, ...]:
@@ -23,7 +26,7 @@ def _name_keys(card: Card) -> tuple[str, ...]:
 
 
 GAME = Game(
-    slug="dreadnought",
+    slug=slug_of(__name__),
     name="Dreadnought",
     name_ja="ドレッドノート",
     zones=(
@@ -32,6 +35,8 @@ GAME = Game(
     ),
     schema=SCHEMA,
     formats=FORMATS,
+    search_fields=FIELDS,
+    charts=CHARTS,
     # Epithet and version do not change the name; a suffix such as II does (RULES.md §1.1.3).
     identity=lambda card: fold(card.name).replace(" ", ""),
     name_keys=_name_keys,

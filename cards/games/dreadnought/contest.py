@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from cards.games.sim import deal_kinds
+from cards.games.sim import Urn, deal_counts
 
 OPENING_HAND = 7
 OPENING_BURSTS = 1
@@ -100,11 +100,16 @@ class Contest:
     gear_when: str = "second"
     mulligan: int = 0
 
+    def speed_opponent(self) -> Player:
+        """The opposing deck a `speed` contest races (its goal requires one)."""
+        assert self.opponent is not None, "a speed contest needs an opponent"
+        return self.opponent
+
     def reference(self, rng: random.Random) -> Record:
         """One game in plain Python: the specification of `fast`."""
         record = Record.empty(self.turns, 1)
         me = _Side(self.me, rng)
-        them = _Side(self.opponent, rng) if self.play == "speed" else None
+        them = _Side(self.speed_opponent(), rng) if self.play == "speed" else None
         for _ in range(self.mulligan):
             me.hand.remove(min(me.hand))
         for _ in range(self.mulligan):
@@ -170,7 +175,7 @@ class Contest:
         """`games` games at once with numpy; the same rules as `reference`, step for step."""
         record = Record.empty(self.turns, games)
         me = _Sides(self.me, rng, games, track_hand=self.gear_below is not None)
-        them = _Sides(self.opponent, rng, games) if self.play == "speed" else None
+        them = _Sides(self.speed_opponent(), rng, games) if self.play == "speed" else None
         everyone = np.ones(games, dtype=bool)
         for _ in range(self.mulligan):
             me.discard_slowest(everyone)
@@ -212,6 +217,7 @@ class Contest:
                 wants &= mine < theirs
             fastest = me.fastest()
             change = wants & (fastest > mine)
+            assert me.hand is not None  # tracked whenever gear_below is set
             me.hand[change, fastest[change]] -= 1
             mine[change] = fastest[change]
             _burn(me, them, active, mine, theirs, ending, burns)
@@ -253,14 +259,23 @@ def _flip_both(me, them, active, mine, theirs, ending) -> None:
 
 
 def _burn(me, them, active, mine, theirs, ending, burns) -> None:
-    """Speed burns until the speed cards differ or a side runs out."""
-    while True:
-        burning = active & (mine == theirs)
-        if not burning.any():
-            return
-        burns += burning
-        _flip_both(me, them, burning, mine, theirs, ending)
-        active &= ending == PLAYING
+    """Speed burns until the speed cards differ or a side runs out.
+
+    Burn chains are short in most games and long in a few: each round touches only the games
+    still burning, by index.
+    """
+    games = np.flatnonzero(active & (mine == theirs))
+    while games.size:
+        burns[games] += 1
+        card, left_me = me.flip_at(games)
+        other, left_them = them.flip_at(games)
+        mine[games] = card
+        theirs[games] = other
+        out = _out(~left_me, ~left_them)
+        ending[games] = out
+        playing = out == PLAYING
+        active[games[~playing]] = False
+        games = games[playing & (card == other)]
 
 
 @dataclass
@@ -317,38 +332,52 @@ class _Side:
 
 
 class _Sides:
-    """One player's cards in `games` games: the top of a shuffle dealt by kinds (`sim.deal_kinds`)."""
+    """One player's cards in `games` games, dealt only where they are read (`sim.Urn`).
+
+    Speed cards are always looked at; drawn cards only when the hand is tracked (gear changes,
+    mulligans, bursts), else a draw just counts a card used. Which card comes next never depends
+    on unread cards, so this plays the same games as dealing the whole shuffle up front.
+    """
 
     def __init__(self, player: Player, rng: np.random.Generator, games: int, track_hand=False):
-        self.cards = deal_kinds(rng, player.counts, player.cards, games).astype(np.int64)
+        self.urn = Urn(rng, player.counts, games)
         self.length = player.cards
         self.used = np.full(games, OPENING_HAND, dtype=np.int64)
-        self.columns = np.arange(games)
-        self.hand = None
+        self.hand: np.ndarray | None = None
         if track_hand:
-            opening = self.cards[:OPENING_HAND]
-            self.hand = np.stack(
-                [(opening == kind).sum(axis=0) for kind in range(len(player.counts))], axis=1
-            )
+            opening = deal_counts(rng, player.counts, OPENING_HAND, games)
+            self.urn.take(opening)
+            self.hand = np.ascontiguousarray(opening.T)
+            # Where each game's row starts in the flat hand: one scatter adds a card per game.
+            self.rows = np.arange(games) * len(player.counts)
 
     def flip(self, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Turn up the next card where asked; and where cards are left after it.
 
         A game ends as soon as a side takes its last card, so no side is asked for more.
         """
-        card = self.cards[np.minimum(self.used, self.length - 1), self.columns]
+        card = self.urn.look(where)
         self.used += where
         return card, self.used < self.length
 
+    def flip_at(self, games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`flip` for the games at these indices only: their cards, and whether cards are left."""
+        card = self.urn.look_at(games)
+        self.used[games] += 1
+        return card, self.used[games] < self.length
+
     def draw(self, where: np.ndarray) -> np.ndarray:
+        if self.hand is None:
+            self.used += where
+            return self.used < self.length
         card, left = self.flip(where)
-        if self.hand is not None:
-            self.hand[where, card[where]] += 1
+        self.hand.reshape(-1)[self.rows + card] += where
         return left
 
     def fastest(self) -> np.ndarray:
         """The fastest class in each hand (−1 for an empty hand)."""
-        present = self.hand > 0
+        assert self.hand is not None, "fastest() needs track_hand"
+        present = np.asarray(self.hand > 0)
         last = present.shape[1] - 1 - np.argmax(present[:, ::-1], axis=1)
         return np.where(present.any(axis=1), last, -1)
 
@@ -356,4 +385,4 @@ class _Sides:
         if self.hand is None:
             return
         slowest = np.argmax(self.hand > 0, axis=1)
-        self.hand[where, slowest[where]] -= 1
+        self.hand.reshape(-1)[self.rows + slowest] -= where

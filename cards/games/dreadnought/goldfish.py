@@ -16,16 +16,6 @@ import numpy as np
 
 from cards.games import decklist, stats
 from cards.games.base import Deck
-from cards.games.dreadnought.contest import (
-    FIRST,
-    LOST,
-    OVER,
-    SECOND,
-    Contest,
-    Player,
-    Record,
-    Speed,
-)
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     PLAY_FIELD,
@@ -43,7 +33,19 @@ from cards.games.goldfish import (
     schedule,
     turn_field,
 )
+from cards.games.messages import gettext_noop
 from cards.games.sim import batches, deal, deal_counts, hypergeometric
+
+from .contest import (
+    FIRST,
+    LOST,
+    OVER,
+    SECOND,
+    Contest,
+    Player,
+    Record,
+    Speed,
+)
 
 OPENING_HAND = 7
 OPENING_BURSTS = 1
@@ -74,11 +76,13 @@ def prepare_drawn(context: Context, goal: dict[str, Any]) -> DrawnGoal:
 
 DRAWN = GoalType(
     name="drawn",
-    label="Cards drawn by turn",
+    label=gettext_noop("Cards drawn by turn"),
     description=(
-        "P(at least k of these cards are drawn by the end of the draw phase of own turn t): "
-        "7 + 2t cards when first, 7 + 3t when second (speed cards included, no speed burns); "
-        "HP cards and bursts are not drawn."
+        gettext_noop(
+            "P(at least k of these cards are drawn by the end of the draw phase of own turn t): "
+            "7 + 2t cards when first, 7 + 3t when second (speed cards included, no speed burns); "
+            "HP cards and bursts are not drawn."
+        )
     ),
     fields=DRAWN_FIELDS,
     prepare=prepare_drawn,
@@ -155,17 +159,19 @@ def players(
 OPPONENT_FIELDS = (
     Field(
         "opponent",
-        "Opponent's decklist",
+        gettext_noop("Opponent's decklist"),
         "text",
         default="",
-        help="Decklist text; empty with no speed mix: a copy of this deck.",
+        help=gettext_noop("Decklist text; empty with no speed mix: a copy of this deck."),
     ),
     Field(
         "speed_mix",
-        "Opponent's speed mix",
+        gettext_noop("Opponent's speed mix"),
         "mapping",
         default={},
-        help='Cards per SP in the opponent\'s deck, e.g. {"A": 10, "B++": 20, "C": 20}.',
+        help=gettext_noop(
+            'Cards per SP in the opponent\'s deck, e.g. {"A": 10, "B++": 20, "C": 20}.'
+        ),
     ),
 )
 
@@ -257,7 +263,7 @@ class SpeedGoal(Goal):
     def exact(self) -> dict[str, Any] | None:
         if self.contest.gear_below is not None:
             return None
-        chain = burn_chain(self.contest.me, self.contest.opponent)
+        chain = burn_chain(self.contest.me, self.contest.speed_opponent())
         if chain["pruned"] > EXACT_TOLERANCE:
             return None
         return {**chain, "burn": chain["tail"][1] if len(chain["tail"]) > 1 else 0.0}
@@ -333,28 +339,32 @@ def prepare_speed(context: Context, goal: dict[str, Any]) -> SpeedGoal:
 
 SPEED = GoalType(
     name="speed",
-    label="Speed phase",
+    label=gettext_noop("Speed phase"),
     description=(
-        "Against an opponent's deck or speed mix: P(first) on every turn up to t, speed burns per "
-        "turn (P(at least one) and the mean), with an optional gear change policy."
+        gettext_noop(
+            "Against an opponent's deck or speed mix: P(first) on every turn up to t, speed burns per "
+            "turn (P(at least one) and the mean), with an optional gear change policy."
+        )
     ),
     fields=(
         turn_field(default=5, maximum=15),
         *OPPONENT_FIELDS,
         Field(
             "gear_change_below",
-            "Gear change when the speed card is slower than",
+            gettext_noop("Gear change when the speed card is slower than"),
             "text",
             default="",
-            help="An SP such as B++; empty: never change gear.",
+            help=gettext_noop("An SP such as B++; empty: never change gear."),
         ),
         Field(
             "gear_change_when",
-            "Gear change",
+            gettext_noop("Gear change"),
             "choice",
             default="second",
             choices=("second", "slower"),
-            help="second: only while the opponent's speed card is faster; slower: always.",
+            help=gettext_noop(
+                "second: only while the opponent's speed card is faster; slower: always."
+            ),
         ),
     ),
     prepare=prepare_speed,
@@ -395,7 +405,7 @@ class DeckOutGoal(Goal):
         out = record.used > deck
         ran_out = out.any(axis=0)
         tally.count("hit", out[self.turn - 1])
-        tally.count("ran_out", ran_out)
+        tally.count("ran_out", np.asarray(ran_out))
         tally.observe("deck_out_turn", (np.argmax(out, axis=0) + 1)[ran_out])
         lost = record.ending == LOST
         tally.count("lost", lost[self.turn - 1])
@@ -461,19 +471,27 @@ def prepare_deck_out(context: Context, goal: dict[str, Any]) -> DeckOutGoal:
 
 DECK_OUT = GoalType(
     name="deck_out",
-    label="Deck-out and HP cards",
+    label=gettext_noop("Deck-out and HP cards"),
     description=(
-        "The turn the deck runs out (the first card taken from the HP cards) and the turn the "
-        "last HP card goes (both casters at HP 0); P(deck out by turn t) and the HP cards drawn "
-        "by then. Order fixed, or decided by the speed phase against an opponent."
+        gettext_noop(
+            "The turn the deck runs out (the first card taken from the HP cards) and the turn the "
+            "last HP card goes (both casters at HP 0); P(deck out by turn t) and the HP cards drawn "
+            "by then. Order fixed, or decided by the speed phase against an opponent."
+        )
     ),
     fields=(
         turn_field(default=12, maximum=60),
-        Field("play", "Play", "choice", default="speed", choices=("speed", "first", "second")),
+        Field(
+            "play",
+            gettext_noop("Play"),
+            "choice",
+            default="speed",
+            choices=("speed", "first", "second"),
+        ),
         *OPPONENT_FIELDS,
         Field(
             "mulligan",
-            "Cards put to the discard at the mulligan",
+            gettext_noop("Cards put to the discard at the mulligan"),
             "int",
             default=0,
             minimum=0,
@@ -531,8 +549,8 @@ class DrawsGoal(Goal):
                 o = OPENING_HAND - t - r
                 if o > other:
                     continue
-                p = comb(targets, t) * comb(discarded, r) * comb(other, o)
-                p /= comb(self.size, OPENING_HAND)
+                ways = comb(targets, t) * comb(discarded, r) * comb(other, o)
+                p = ways / comb(self.size, OPENING_HAND)
                 for turn in range(self.turns + 1):
                     later = r + self.per_turn * turn
                     by_turn[turn] += p * stats.hypergeom_at_least(
@@ -656,11 +674,13 @@ def prepare_draws(context: Context, goal: dict[str, Any]) -> DrawsGoal:
 
 DRAWS_GOAL = GoalType(
     name="draws",
-    label="Cards drawn and bursts set",
+    label=gettext_noop("Cards drawn and bursts set"),
     description=(
-        "Mulligan to the discard by a keep rule (non-target cards with log cost ≥ N), then P(at "
-        "least k targets drawn by turn t), the cards drawn (mean and distribution), bursts set, "
-        "and HP cards drawn once the deck is empty. Order fixed, no speed burns."
+        gettext_noop(
+            "Mulligan to the discard by a keep rule (non-target cards with log cost ≥ N), then P(at "
+            "least k targets drawn by turn t), the cards drawn (mean and distribution), bursts set, "
+            "and HP cards drawn once the deck is empty. Order fixed, no speed burns."
+        )
     ),
     fields=(
         cards_field(),
@@ -669,12 +689,12 @@ DRAWS_GOAL = GoalType(
         PLAY_FIELD,
         Field(
             "mulligan_log_cost_at_least",
-            "Mulligan: discard cards with log cost at least",
+            gettext_noop("Mulligan: discard cards with log cost at least"),
             "int",
             default=None,
             minimum=0,
             maximum=20,
-            help="Empty: no mulligan.",
+            help=gettext_noop("Empty: no mulligan."),
         ),
     ),
     prepare=prepare_draws,

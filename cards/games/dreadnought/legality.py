@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from cards.games import messages
 from cards.games.base import Deck, Format, GameData, Rule, Violation
-from cards.games.dreadnought.schema import ALL_CLUSTERS, CASTER, TYPES
+from cards.games.game import slug_of
+from cards.games.messages import gettext_noop
 from cards.games.registry import get_game
 from cards.games.rules import (
     CopyLimit,
@@ -24,7 +25,9 @@ from cards.games.rules import (
     printed_limit,
 )
 
-GAME = "dreadnought"
+from .schema import ALL_CLUSTERS, CASTER, TYPES
+
+GAME = slug_of(__package__ or __name__)
 CASTERS = 2
 MAIN_SIZE = 50
 #: Cards of one name (§1.1.3), unless the card's デッキ構築【N】 (`deck_limit`) says otherwise.
@@ -166,16 +169,20 @@ def rules(table: ClusterTable, cluster_rule: str) -> tuple[Rule, ...]:
 FORMATS = (
     Format(
         "standard",
-        "Standard",
+        gettext_noop("Standard"),
         rules=rules(STANDARD_CLUSTERS, "Cluster conditions of the casters (RULES.md §1.1.4)."),
-        description="The seed's rules: 2 casters, 50 cards, 4 per name, the cluster table.",
+        description=gettext_noop(
+            "The seed's rules: 2 casters, 50 cards, 4 per name, the cluster table."
+        ),
     ),
     Format(
         "early",
-        "Early (2015)",
+        gettext_noop("Early (2015)"),
         rules=rules(
             EARLY_CLUSTERS, "Cluster conditions of the casters, 2015 table (RULES.md §1.2)."
         ),
-        description="As standard, with the 2015 cluster table (no 【全】, no 【XY】).",
+        description=gettext_noop(
+            "As standard, with the 2015 cluster table (no 【全】, no 【XY】)."
+        ),
     ),
 )

@@ -1,10 +1,13 @@
 """Gundam War (ガンダムウォー), RULES.md §3."""
 
 from cards.games.base import Card, Zone
-from cards.games.game import Game, name_key
-from cards.games.gundam_war.legality import FORMATS
-from cards.games.gundam_war.schema import SCHEMA
+from cards.games.game import Game, name_key, slug_of
 from cards.games.text import fold
+
+from .charts import CHARTS
+from .fields import FIELDS
+from .legality import FORMATS
+from .schema import SCHEMA
 
 
 def full_name(card: Card) -> str:
@@ -24,7 +27,7 @@ def _name_keys(card: Card) -> tuple[str, ...]:
 
 
 GAME = Game(
-    slug="gundam_war",
+    slug=slug_of(__name__),
     name="Gundam War",
     name_ja="ガンダムウォー",
     zones=(
@@ -33,6 +36,9 @@ GAME = Game(
     ),
     schema=SCHEMA,
     formats=FORMATS,
+    search_fields=FIELDS,
+    charts=CHARTS,
+    registration_sheet=True,
     identity=_identity,
     name_keys=_name_keys,
 )

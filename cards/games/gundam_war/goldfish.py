@@ -31,8 +31,10 @@ from cards.games.goldfish import (
     schedule,
     turn_field,
 )
-from cards.games.gundam_war.schema import COLORS
+from cards.games.messages import gettext_noop
 from cards.games.sim import batches, deal, deal_kinds
+
+from .schema import COLORS
 
 OPENING_HAND = 6
 
@@ -45,10 +47,12 @@ def prepare_drawn(context: Context, goal: dict[str, Any]) -> DrawnGoal:
 
 DRAWN = GoalType(
     name="drawn",
-    label="Cards drawn by turn",
+    label=gettext_noop("Cards drawn by turn"),
     description=(
-        "P(at least k of these cards are in the cards drawn by the end of the draw step of own "
-        "turn t); opening hand included, no mulligan."
+        gettext_noop(
+            "P(at least k of these cards are in the cards drawn by the end of the draw step of own "
+            "turn t); opening hand included, no mulligan."
+        )
     ),
     fields=DRAWN_FIELDS,
     prepare=prepare_drawn,
@@ -187,17 +191,37 @@ def prepare_mulligan(context: Context, goal: dict[str, Any]) -> MulliganGoal:
 
 MULLIGAN = GoalType(
     name="mulligan",
-    label="Mulligan A and B",
+    label=gettext_noop("Mulligan A and B"),
     description=(
-        "Mulligan A redraws a hand with no G (once, first); mulligan B redraws 5, 4, then 3 while "
-        "the hand holds fewer than b G. P(the kept hand holds at least k G) and how often each fires."
+        gettext_noop(
+            "Mulligan A redraws a hand with no G (once, first); mulligan B redraws 5, 4, then 3 while "
+            "the hand holds fewer than b G. P(the kept hand holds at least k G) and how often each fires."
+        )
     ),
     fields=(
         Field(
-            "policy", "Mulligans used", "choice", default="A+B", choices=("none", "A", "B", "A+B")
+            "policy",
+            gettext_noop("Mulligans used"),
+            "choice",
+            default="A+B",
+            choices=("none", "A", "B", "A+B"),
         ),
-        Field("b_below", "Mulligan B while fewer G than", "int", default=2, minimum=1, maximum=6),
-        Field("at_least", "G in the kept hand, at least", "int", default=2, minimum=0, maximum=6),
+        Field(
+            "b_below",
+            gettext_noop("Mulligan B while fewer G than"),
+            "int",
+            default=2,
+            minimum=1,
+            maximum=6,
+        ),
+        Field(
+            "at_least",
+            gettext_noop("G in the kept hand, at least"),
+            "int",
+            default=2,
+            minimum=0,
+            maximum=6,
+        ),
     ),
     prepare=prepare_mulligan,
 )
@@ -359,18 +383,27 @@ def prepare_g_in_play(context: Context, goal: dict[str, Any]) -> GInPlayGoal:
 
 G_IN_PLAY = GoalType(
     name="g_in_play",
-    label="G in play by turn",
+    label=gettext_noop("G in play by turn"),
     description=(
-        "One G a turn from hand: P(at least n G in play by turn t, at least m of them of one "
-        "colour), by turn, and the mean G in play (no mulligan)."
+        gettext_noop(
+            "One G a turn from hand: P(at least n G in play by turn t, at least m of them of one "
+            "colour), by turn, and the mean G in play (no mulligan)."
+        )
     ),
     fields=(
-        Field("at_least", "G in play, at least", "int", default=3, minimum=1, maximum=30),
+        Field(
+            "at_least", gettext_noop("G in play, at least"), "int", default=3, minimum=1, maximum=30
+        ),
         turn_field(default=3),
         PLAY_FIELD,
-        Field("color", "Colour", "choice", default="any", choices=("any", *COLORS)),
+        Field("color", gettext_noop("Colour"), "choice", default="any", choices=("any", *COLORS)),
         Field(
-            "color_at_least", "Of that colour, at least", "int", default=0, minimum=0, maximum=30
+            "color_at_least",
+            gettext_noop("Of that colour, at least"),
+            "int",
+            default=0,
+            minimum=0,
+            maximum=30,
         ),
     ),
     prepare=prepare_g_in_play,

@@ -15,8 +15,8 @@ from typing import Any
 
 from cards.games import messages
 from cards.games.base import Card, Deck, Format, GameData, Rule, Violation
-from cards.games.game import name_key
-from cards.games.gundam_war.schema import ONE_PER_DECK, UNIQUE
+from cards.games.game import name_key, slug_of
+from cards.games.messages import gettext_noop
 from cards.games.registry import get_game
 from cards.games.rules import (
     Cap,
@@ -32,7 +32,10 @@ from cards.games.rules import (
 )
 from cards.games.text import fold
 
-GAME = "gundam_war"
+from .schema import ONE_PER_DECK, UNIQUE
+from .sets import printings, set_codes
+
+GAME = slug_of(__package__ or __name__)
 ZONES = ("main", "side")
 REGULATIONS_FILE = Path(__file__).resolve().parents[2] / "data" / "gundam-war" / "regulations.json"
 MAIN_SIZE = 50
@@ -191,7 +194,11 @@ class OnePerDeck:
 
 @dataclass(frozen=True)
 class AllowedSets:
-    """§3.2: every card comes from a set the regulation allows (cards with no set are not checked)."""
+    """§3.2: a card is allowed when one of its printings is in a set the regulation allows.
+
+    Printings are read as set codes by `sets.set_codes` (printed names included); a card none of
+    whose printings has a known code is not checked.
+    """
 
     sets: frozenset[str]
     format_name: str
@@ -200,15 +207,16 @@ class AllowedSets:
     def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
         for zone in ZONES:
             for entry in deck.entries(zone):
-                card_sets = [s.strip() for s in (entry.card["set"] or "").split(";") if s.strip()]
-                if not card_sets or any(s in self.sets for s in card_sets):
+                written = printings(entry.card["set"])
+                codes = [set_codes(printing) for printing in written]
+                if not any(codes) or any(c & self.sets for c in codes):
                     continue
                 yield entry_violation(
                     "gundam_war.set",
                     self.rule,
                     zone,
                     entry,
-                    set="/".join(card_sets),
+                    set="/".join(written),
                     format=self.format_name,
                 )
 
@@ -314,7 +322,7 @@ def _formats() -> tuple[Format, ...]:
     lists = Lists.of(data)
     standard = Format(
         "standard",
-        "Standard",
+        gettext_noop("Standard"),
         rules=rules(
             lists,
             main=Sizes.exactly(MAIN_SIZE),
@@ -322,7 +330,9 @@ def _formats() -> tuple[Format, ...]:
             copies=COPIES,
             section="§3.1.1",
         ),
-        description="The official deck rules: 50 cards, a side deck of 0 or 10, 3 per name.",
+        description=gettext_noop(
+            "The official deck rules: 50 cards, a side deck of 0 or 10, 3 per name."
+        ),
     )
     return (standard, *(regulation_format(r, lists) for r in data["formats"]))
 

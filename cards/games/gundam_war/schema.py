@@ -2,7 +2,11 @@
 
 from cards.games.schema import Column, Schema, choice, copy_limit, integer, list_of
 
-TYPES = ("UNIT", "CHARACTER", "OPERATION", "COMMAND", "G")
+#: The contract's five types, then two of DeckLab's: `ACE` (a unit printed together with its
+#: pilot character, as the 2010 champion deck's A-3 and SA-1; played as one card) and `UNKNOWN`
+#: for the fact-sheet cards whose type no source gives (CONTRACT §2 lets us extend).
+TYPES = ("UNIT", "CHARACTER", "OPERATION", "COMMAND", "G", "ACE", "UNKNOWN")
+UNKNOWN_TYPE = "UNKNOWN"
 COLORS = ("青", "緑", "黒", "赤", "茶", "白", "紫")
 G_KINDS = ("basic", "special", "basic_equivalent")
 ONE_PER_DECK = "1枚制限/デッキ"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 SUITES = [
     "cards.bench.search",
@@ -26,8 +26,17 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("suite", nargs="*", help="only these suites (e.g. cards.bench.search)")
+        parser.add_argument(
+            "--scale",
+            type=int,
+            default=1,
+            help="also time the card search on this many copies of the DBSCG cards, in a "
+            "separate bench database (e.g. 10)",
+        )
 
-    def handle(self, *args, suite: list[str], **options) -> None:
+    def handle(self, *args, suite: list[str], scale: int, **options) -> None:
+        if scale < 1:
+            raise CommandError("--scale must be 1 or more.")
         for name in suite or SUITES:
             try:
                 module = import_module(name)
@@ -38,6 +47,9 @@ class Command(BaseCommand):
                 continue
             self.stdout.write(f"== {name}")
             module.run(self._report)
+        if scale > 1:
+            self.stdout.write(f"== cards.bench.search at {scale}x the DBSCG cards")
+            import_module("cards.bench.search").run_scaled(self._report, scale)
 
     def _report(
         self,

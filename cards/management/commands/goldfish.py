@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cards.games import goldfish, jsontext
 from cards.games.decklist import load
+from cards.games.game import UnknownFormat
 from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.management.commands.validate_deck import read_decklist
 from cards.pool import DatabasePool
@@ -56,8 +57,8 @@ class Command(BaseCommand):
             game.format(options["format_slug"])
         except UnknownGame as error:
             raise _usage(str(error)) from None
-        except KeyError as error:
-            raise _usage(error.args[0]) from None
+        except UnknownFormat as error:
+            raise _usage(str(error)) from None
         trials = options["trials"]
         if not 1 <= trials <= MAX_TRIALS:
             raise _usage(f"--trials must be from 1 to {MAX_TRIALS:,}.")

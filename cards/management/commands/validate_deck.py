@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
 from cards.games import messages
+from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame
 from cards.validation import MAX_DECKLIST_BYTES, validate
 
@@ -61,8 +62,8 @@ def could_not_run() -> Iterator[None]:
         yield
     except UnknownGame as error:
         raise CommandError(str(error), returncode=COULD_NOT_RUN) from None
-    except KeyError as error:
-        raise CommandError(str(error.args[0]), returncode=COULD_NOT_RUN) from None
+    except UnknownFormat as error:
+        raise CommandError(str(error), returncode=COULD_NOT_RUN) from None
     except DatabaseError as error:
         raise CommandError(
             f"the card database is not ready ({error}); run `python manage.py migrate`",
@@ -92,7 +93,7 @@ class Command(BaseCommand):
         file: str,
         **options: object,
     ) -> None:
-        lang = messages.normalize_language(lang)
+        lang = messages.choose_language(lang)
         text = read_decklist(file)
         with could_not_run():
             result = validate(game, text=text, format_slug=format_slug, lang=lang)

@@ -1,11 +1,14 @@
 """Blade Rondo goldfish goals (RULES.md §4.1, §4.4, CONTRACT §5)."""
 
+import json
 import math
 
 import pytest
 
 from cards.games import goldfish
 from cards.games.base import Card, Deck, Entry
+from cards.shipped import DATA
+from tests.games.shipped import read
 
 POOL = Deck(
     {
@@ -113,3 +116,50 @@ def test_section_4_4_monte_carlo_voltage_lies_within_four_standard_errors_of_exa
 def test_more_cards_than_a_hand_holds_is_a_goal_error():
     with pytest.raises(goldfish.GoalError, match="do not fit in a hand of 7"):
         goldfish.plan("blade_rondo", POOL, [voltage(cards=[f"BR-{i:02d}" for i in range(1, 9)])])
+
+
+# RULES.md §4.2.2: the goldfish deals the set deck's count (Bread Rondo: 10 of its 24 cards) -----
+
+
+def set_deck_pool(key: str) -> Deck:
+    """A shipped set deck written as a decklist by card name and read against the shipped cards."""
+    cards = json.loads((DATA / "blade-rondo" / "set_decks.json").read_text(encoding="utf-8"))
+    text = "\n".join(f"{count} {name}" for name, count in cards[key]["cards"].items())
+    deck, problems = read("blade_rondo", text)
+    assert problems == []
+    return deck
+
+
+def test_section_4_2_2_bread_rondo_deals_10_of_24():
+    pool = set_deck_pool("breadRondo")
+    assert pool.size("pool") == 24
+    (two_copies, *_) = [e.card.number for e in pool.entries("pool") if e.count == 2]
+    exact = goldfish.plan("blade_rondo", pool, [dealt(cards=[two_copies])]).exacts[0]
+    assert exact["probability"] == pytest.approx(1 - math.comb(22, 10) / math.comb(24, 10))
+    assert round(exact["probability"], 6) == 0.670290
+
+
+def test_section_4_2_2_a_40_card_set_deck_still_deals_15():
+    pool = set_deck_pool("bladeRondo")
+    (two_copies, *_) = [e.card.number for e in pool.entries("pool") if e.count == 2]
+    exact = goldfish.plan("blade_rondo", pool, [dealt(cards=[two_copies])]).exacts[0]
+    assert round(exact["probability"], 6) == round(1 - math.comb(38, 15) / math.comb(40, 15), 6)
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_section_4_2_2_bread_rondo_engines_deal_10(engine):
+    pool = set_deck_pool("breadRondo")
+    numbers = [e.card.number for e in pool.entries("pool")][:3]
+    goals = [
+        dealt(cards=numbers[:1]),
+        {"type": "best_hand", "scores": {numbers[0]: 1}, "score_at_least": 1},
+        {"type": "voltage", "cards": numbers[:2], "turn": 5, "play": "first"},
+    ]
+    rows = goldfish.run("blade_rondo", pool, goals, trials=TRIALS, seed=4, engine=engine)
+    for row in rows["results"]:
+        p = row["exact"]
+        assert abs(row["probability"] - p) <= 4 * math.sqrt(p * (1 - p) / TRIALS) + 1e-9
+    # The exact answers are those of 10 dealt: P(a 2-copy card) and P(both of two 2-copy cards).
+    assert rows["results"][1]["exact"] == pytest.approx(1 - math.comb(22, 10) / math.comb(24, 10))
+    both = 1 - 2 * math.comb(22, 10) / math.comb(24, 10) + math.comb(20, 10) / math.comb(24, 10)
+    assert rows["results"][2]["all_dealt"]["exact"] == pytest.approx(both, abs=1e-6)

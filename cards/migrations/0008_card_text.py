@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cards', '0004_number_order'),
+        ('cards', '0007_search_trigram_indexes'),
     ]
 
     operations = [

@@ -1,0 +1,12 @@
+"""What CONTRACT §1 and §2 promise about Blade Rondo: the registry test holds the game to it."""
+
+#: The decklist zones, in order (§1).
+ZONES = ("pool", "dealt", "hand")
+#: Where the cards of a decklist with no section header go (§1).
+HEADERLESS_ZONE = "pool"
+#: The format slugs, the default first (§1).
+FORMATS = ("set", "free")
+#: The columns a card file must have (§2).
+REQUIRED_COLUMNS = ("number", "name", "kind")
+#: The smallest card row the game accepts: tests build cards and decks from it.
+SAMPLE_ROW = {"number": "1", "name": "テスト剣", "kind": "physical"}

@@ -1,0 +1,12 @@
+"""What CONTRACT §1 and §2 promise about Dragon Ball Super Card Game: the registry test holds the game to it."""
+
+#: The decklist zones, in order (§1).
+ZONES = ("leader", "main", "zdeck")
+#: Where the cards of a decklist with no section header go (§1).
+HEADERLESS_ZONE = "main"
+#: The format slugs, the default first (§1).
+FORMATS = ("zenkai", "classic")
+#: The columns a card file must have (§2).
+REQUIRED_COLUMNS = ("number", "name", "type")
+#: The smallest card row the game accepts: tests build cards and decks from it.
+SAMPLE_ROW = {"number": "T-1", "name": "Test", "type": "Battle"}

@@ -1,0 +1,100 @@
+"""What the card search can ask about Gundam War cards (`cards.games.fields`)."""
+
+from __future__ import annotations
+
+from cards.games.fields import (
+    NUMBER,
+    Field,
+    facts,
+    folded_aliases,
+    keyword_field,
+    name_field,
+    type_field,
+)
+from cards.games.messages import gettext_noop
+
+from .schema import COLORS, G_KINDS, TYPES
+
+FIELDS: tuple[Field, ...] = (
+    name_field(
+        gettext_noop("Name (with or without model number)"),
+        lambda card: [card.name, *facts("model_number")(card)],
+    ),
+    NUMBER,
+    Field(
+        "model",
+        "tag",
+        gettext_noop("Model number (型番)"),
+        facts("model_number"),
+        ("model_number", "型番"),
+        examples=("model:RX-78",),
+    ),
+    type_field(
+        TYPES,
+        {
+            "ユニット": "UNIT",
+            "キャラクター": "CHARACTER",
+            "キャラ": "CHARACTER",
+            "オペレーション": "OPERATION",
+            "コマンド": "COMMAND",
+            "ジェネレーション": "G",
+            "generation": "G",
+        },
+        ("type:unit", "種類:ユニット"),
+    ),
+    Field(
+        "color",
+        "tag",
+        gettext_noop("Colour"),
+        facts("color"),
+        ("c", "colour", "色"),
+        choices=COLORS,
+        value_aliases=folded_aliases(
+            {
+                "blue": "青",
+                "green": "緑",
+                "black": "黒",
+                "red": "赤",
+                "brown": "茶",
+                "white": "白",
+                "purple": "紫",
+            }
+        ),
+        examples=("色:青", "color:blue"),
+    ),
+    Field(
+        "set",
+        "tag",
+        gettext_noop("Set"),
+        facts("set"),
+        ("s", "弾", "セット"),
+        examples=("set:1st",),
+    ),
+    Field(
+        "g",
+        "tag",
+        gettext_noop("G kind"),
+        facts("g_kind"),
+        ("g_kind", "gkind"),
+        choices=G_KINDS,
+        examples=("g=special",),
+    ),
+    keyword_field(("kw:ユニーク",)),
+    Field(
+        "cost",
+        "number",
+        gettext_noop("Total cost"),
+        facts("total_cost"),
+        ("total", "total_cost", "合計コスト", "コスト"),
+        column="cost",
+        examples=("cost<=3",),
+    ),
+    Field(
+        "colorcost",
+        "number",
+        gettext_noop("Colour cost"),
+        facts("color_cost"),
+        ("color_cost", "色コスト"),
+        examples=("colorcost>=2",),
+    ),
+)

@@ -1,0 +1,83 @@
+"""Each game's deck rules as DeckLab states them, in English and Japanese, for the rules pages.
+
+Violations cite rules by number (`§2.1.3`, `§3.2`). Every game keeps its texts in its own folder,
+`cards/games/<slug>/rules_text.py`, as `SECTIONS`: numbered sections of numbered rules, each with
+both languages. The site serves them at `/rules/<slug>/` with an anchor per number, and links each
+citation there. Pure Python: the command line can use it too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from functools import cache
+
+#: A citation inside a violation's rule text: `§2.1.3`.
+CITATION = re.compile(r"§(\d+(?:\.\d+)*)")
+
+
+@dataclass(frozen=True)
+class Rule:
+    number: str
+    en: str
+    ja: str
+
+    def text(self, lang: str) -> str:
+        return self.ja if lang == "ja" else self.en
+
+    @property
+    def anchor(self) -> str:
+        return anchor(self.number)
+
+
+@dataclass(frozen=True)
+class Section:
+    number: str
+    en: str
+    ja: str
+    rules: tuple[Rule, ...] = ()
+    #: A text under the heading, for sections that are one rule (`As 2.1, except …`).
+    note_en: str = ""
+    note_ja: str = ""
+
+    def text(self, lang: str) -> str:
+        """The heading; a citation of a whole section reads as its heading."""
+        return self.ja if lang == "ja" else self.en
+
+    def note(self, lang: str) -> str:
+        return self.note_ja if lang == "ja" else self.note_en
+
+    @property
+    def anchor(self) -> str:
+        return anchor(self.number)
+
+
+def anchor(number: str) -> str:
+    """`2.1.3` → `r2-1-3`: the fragment of a rule on its game's page."""
+    return "r" + number.replace(".", "-")
+
+
+@cache
+def sections(game_slug: str) -> tuple[Section, ...]:
+    """The game's `rules_text.SECTIONS`; a game without the module has no rules page yet."""
+    try:
+        module = importlib.import_module(f"cards.games.{game_slug}.rules_text")
+    except ModuleNotFoundError:
+        return ()
+    return module.SECTIONS
+
+
+def find(game_slug: str, number: str) -> Rule | Section | None:
+    for section in sections(game_slug):
+        if section.number == number:
+            return section
+        for rule in section.rules:
+            if rule.number == number:
+                return rule
+    return None
+
+
+def cited(text: str) -> list[str]:
+    """The rule numbers a violation's rule text cites, in order: `['2.1.3', '2.1.9']`."""
+    return CITATION.findall(text or "")

@@ -1,0 +1,158 @@
+"""The goldfish form: one for the run page (`goldfish:new`) and the deck editor's panel.
+
+`SimulationForm` holds trials, seed and the run's options; `goals_from_data` is the one reader of
+goals from posted fields. A goal type is ticked (`goal`, several allowed) and its fields are posted
+as `<type>-<field>`; goals typed as JSON (`goals_json`) replace the fields. Values stay strings
+where the goal framework converts them: it checks ranges and choices and names the field in its
+errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+
+from cards.games import jsontext
+from cards.games.goldfish import DEFAULT_TRIALS, MAX_SEED
+from cards.games.text import whole_number
+
+#: Trials the editor's panel offers (the run page takes any number; the service has the limits).
+TRIALS_CHOICES = (10_000, 100_000, 1_000_000)
+#: "Every turn up to t" turns one goal into at most this many (the engine's goal limit is 20).
+MAX_TURN_SERIES = 20
+
+
+class SimulationForm(forms.Form):
+    trials = forms.IntegerField(required=False)
+    seed = forms.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
+    #: Stop early once every answer is precise enough (the run page's option).
+    adaptive = forms.BooleanField(required=False)
+    #: `deck:<id>` or `version:<number>`: run the same goals and seed on that one too (editor).
+    compare = forms.CharField(max_length=40, required=False)
+
+    def __init__(self, *args: Any, trial_choices: tuple[int, ...] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if trial_choices:
+            self.fields["trials"].widget = forms.Select(
+                choices=[(n, f"{n:,}") for n in trial_choices]
+            )
+            self.fields["trials"].initial = 100_000
+
+    def clean_trials(self) -> int:
+        trials = self.cleaned_data.get("trials")
+        return DEFAULT_TRIALS if trials is None else trials
+
+
+def goals_from_data(goal_forms: list[dict[str, Any]], data: Any) -> list[dict[str, Any]]:
+    """The goals the posted fields ask for (`forms.ValidationError` with the reason otherwise).
+
+    A `cards` field may be posted several times (a multiple choice) and each value may hold several
+    cards separated by commas, semicolons or lines; a `mapping` field is a JSON object or lines of
+    `name = number`. With `every_turn`, a goal with a `turn` becomes one goal per turn 1 … t.
+    """
+    typed = data.get("goals_json", "").strip()
+    if typed:
+        try:
+            goals = jsontext.loads(typed)
+        except ValueError as error:
+            raise forms.ValidationError(
+                gettext("The goals are not valid JSON: %(error)s.") % {"error": error}
+            ) from None
+        return goals if isinstance(goals, list) else [goals]
+    goals = []
+    ticked = set(data.getlist("goal"))
+    for spec in goal_forms:
+        if spec["type"] not in ticked:
+            continue
+        goal: dict[str, Any] = {"type": spec["type"]}
+        for field_spec in spec["fields"]:
+            key = f"{spec['type']}-{field_spec['name']}"
+            if field_spec["kind"] == "cards":
+                values = [card for raw in data.getlist(key) for card in _cards(raw)]
+                if values:
+                    goal[field_spec["name"]] = values
+                continue
+            raw = data.get(key, "").strip()
+            if raw != "":
+                goal[field_spec["name"]] = _value(field_spec, raw)
+        goals.append(goal)
+    if not goals:
+        raise forms.ValidationError(gettext("Tick at least one goal."))
+    if data.get("every_turn"):
+        return [series for goal in goals for series in _every_turn(goal)]
+    return goals
+
+
+def _cards(raw: str) -> list[str]:
+    parts = raw.replace(";", "\n").replace(",", "\n").splitlines()
+    return [part.strip() for part in parts if part.strip()]
+
+
+def _value(field_spec: Mapping[str, Any], raw: str) -> Any:
+    kind = field_spec["kind"]
+    if kind == "number":
+        try:
+            return float(raw)
+        except ValueError:
+            raise forms.ValidationError(
+                gettext("%(field)s: %(value)r is not a number.")
+                % {"field": gettext(field_spec["label"]), "value": raw}
+            ) from None
+    if kind == "mapping":
+        return _mapping(field_spec["label"], raw)
+    return raw  # `int`, `choice` and `text` values are checked and converted by the engine
+
+
+def _every_turn(goal: dict[str, Any]) -> list[dict[str, Any]]:
+    last = whole_number(str(goal.get("turn", "")))
+    if last is None:
+        return [goal]
+    return [{**goal, "turn": turn} for turn in range(1, min(last, MAX_TURN_SERIES) + 1)]
+
+
+def _mapping(label: str, raw: str) -> Any:
+    if raw.startswith("{"):
+        try:
+            return jsontext.loads(raw)
+        except ValueError:
+            raise forms.ValidationError(
+                gettext("%(field)s: this is not a JSON object.") % {"field": gettext(label)}
+            ) from None
+    out = {}
+    for line in raw.splitlines():
+        if not line.strip():
+            continue
+        name, sep, value = line.partition("=")
+        try:
+            out[name.strip()] = float(value)
+        except ValueError:
+            raise forms.ValidationError(_mapping_error(label)) from None
+        if not sep or not name.strip():
+            raise forms.ValidationError(_mapping_error(label))
+    return out
+
+
+def _mapping_error(label: str) -> str:
+    return gettext("%(field)s: write each line as `name = number`.") % {"field": gettext(label)}
+
+
+def goal_fieldsets(goal_forms: list[dict[str, Any]], data: Any) -> list[dict[str, Any]]:
+    """The goal forms with what `_goal_fieldsets.html` shows: each type ticked or not, each field's
+    value (posted, or else its default). With nothing ticked, the first type is."""
+    ticked = set(data.getlist("goal")) if hasattr(data, "getlist") else set()
+    fieldsets = []
+    for position, spec in enumerate(goal_forms):
+        fields = []
+        for field_spec in spec["fields"]:
+            key = f"{spec['type']}-{field_spec['name']}"
+            posted = data.get(key)
+            default = field_spec["default"]
+            value = posted if posted is not None else ("" if default is None else default)
+            values = data.getlist(key) if hasattr(data, "getlist") else []
+            fields.append({**field_spec, "value": value, "values": values})
+        checked = spec["type"] in ticked or (not ticked and position == 0)
+        fieldsets.append({**spec, "fields": fields, "checked": checked})
+    return fieldsets

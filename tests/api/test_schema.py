@@ -1,0 +1,105 @@
+"""The OpenAPI document tells the truth: no generator warnings, every status documented.
+
+What the server actually answers is checked against it by `test_conformance.py`; these tests pin
+the parts a client relies on: the page envelope, the error bodies and the unknown addresses.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from drf_spectacular.generators import SchemaGenerator
+
+pytestmark = pytest.mark.django_db
+
+AUTHENTICATED = {"decks_list", "decks_create", "simulations_create", "simulations_retrieve"}
+
+
+@pytest.fixture(scope="module")
+def operations() -> dict[str, dict]:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return {
+        operation["operationId"]: operation
+        for path in schema["paths"].values()
+        for operation in path.values()
+    }
+
+
+def body_schema(operation: dict, status: str) -> dict:
+    return operation["responses"][status]["content"]["application/json"]["schema"]
+
+
+def test_the_schema_builds_without_a_warning_and_is_valid_openapi(tmp_path):
+    # --fail-on-warn raises CommandError on any drf-spectacular warning or error.
+    call_command("spectacular", "--fail-on-warn", "--validate", "--file", str(tmp_path / "s.yml"))
+    assert (tmp_path / "s.yml").read_text().startswith("openapi: 3")
+
+
+def test_paginated_lists_are_documented_as_the_page_envelope(operations):
+    for name, item in [
+        ("decks_list", "DeckSummary"),
+        ("simulations_list", "SimulationRun"),
+        ("games_cards_list", "Card"),
+    ]:
+        assert body_schema(operations[name], "200") == {
+            "$ref": f"#/components/schemas/Paginated{item}List"
+        }
+
+
+def test_every_operation_documents_rate_limits_with_retry_after(operations):
+    for operation in operations.values():
+        too_many = operation["responses"]["429"]
+        assert body_schema(operation, "429")["$ref"].startswith("#/components/schemas/")
+        assert too_many["headers"]["Retry-After"]["schema"] == {"type": "integer"}
+
+
+def test_every_error_has_a_json_body(operations):
+    for name, operation in operations.items():
+        for status in operation["responses"]:
+            if status >= "400":
+                assert "$ref" in body_schema(operation, status), (name, status)
+
+
+def test_the_errors_of_each_kind_of_operation_are_documented(operations):
+    for name in AUTHENTICATED:
+        assert {"401", "403"} <= set(operations[name]["responses"]), name
+    assert {"400", "413", "415", "429", "503"} <= set(operations["simulations_create"]["responses"])
+    for name in ("decks_partial_update", "decks_update"):
+        assert body_schema(operations[name], "409") == {"$ref": "#/components/schemas/Conflict"}
+    for name in ("decks_retrieve", "simulations_retrieve", "games_retrieve", "decks_list"):
+        assert "404" in operations[name]["responses"], name
+    # The legality endpoints read no credentials, so they cannot refuse them.
+    assert "403" not in operations["games_validate_create"]["responses"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("get", "/api/v1/nothing-here"),
+        ("post", "/api/v1/decks/not-a-number"),
+        ("delete", "/api/v1/decks/"),
+        ("get", "/api/v1/games/dbscg/cards/\n"),
+        ("put", "/api/v1/"),
+    ],
+)
+def test_an_unknown_api_address_is_a_json_404(client, method, path):
+    response = getattr(client, method)(path)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert "No API endpoint at" in response.json()["detail"]
+
+
+def test_a_method_an_endpoint_lacks_is_a_json_405_naming_the_allowed_ones(client):
+    response = client.delete("/api/v1/games")
+    assert response.status_code == 405
+    assert response.json() == {"detail": 'Method "DELETE" not allowed.'}
+    assert "GET" in response["Allow"]
+
+
+def test_a_form_error_carries_detail_beside_its_fields(client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("former"))
+    response = client.post("/api/v1/decks", {"game": "dbscg"}, content_type="application/json")
+    assert response.status_code == 400
+    answer = response.json()
+    assert answer["name"] == ["This field is required."]
+    assert answer["detail"] == "name: This field is required."

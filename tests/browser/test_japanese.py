@@ -1,0 +1,146 @@
+"""The site in Japanese in a real browser: build a legal Gundam War deck end to end, read it on a
+phone, and switch languages with the header's switcher signed out and in (the choice survives
+signing in, and comes back on another browser). Screenshots show the Japanese glyphs (CI installs
+fonts-noto-cjk)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.browser.conftest import TIMEOUT_MS
+from tests.decks import factories
+from tests.i18n.conftest import load_cards
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PASSWORD = "a-long-test-password-42"
+PHONE = {"width": 390, "height": 844}
+
+
+def context(browser, *, locale: str, viewport=None):
+    made = browser.new_context(locale=locale, viewport=viewport or {"width": 1400, "height": 1000})
+    made.set_default_timeout(TIMEOUT_MS)
+    return made
+
+
+def sign_in(page, live_server, username: str) -> None:
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("form.panel button[type=submit]")
+    page.wait_for_url("**/accounts/profile/")
+
+
+def switch_to(page, language: str) -> None:
+    page.select_option("#site-language", language)
+    with page.expect_navigation():
+        page.click(".language-switch button[type=submit]")
+
+
+def unique_cards(count: int) -> list[str]:
+    """Numbers of Gundam War units, commands and operations with names no other card shares."""
+    from cards.models import Card
+
+    cards = Card.objects.filter(game="gundam_war", type__in=["UNIT", "COMMAND", "OPERATION"])
+    names = {}
+    for number, name in cards.order_by("number").values_list("number", "name"):
+        names.setdefault(name, []).append(number)
+    return [numbers[0] for numbers in names.values() if len(numbers) == 1][:count]
+
+
+def wait_for_version(page, version: int) -> None:
+    page.wait_for_selector(f'#deck-state[data-version="{version}"]', state="attached")
+
+
+def test_build_a_gundam_war_deck_in_japanese(browser, live_server, shoot):
+    load_cards()
+    factories.make_user("kenta", PASSWORD)
+    numbers = unique_cards(17)
+    assert len(numbers) == 17
+    page = context(browser, locale="ja-JP").new_page()
+    sign_in(page, live_server, "kenta")
+    assert page.get_attribute("html", "lang") == "ja"
+    page.goto(live_server.url + reverse("decks:new"))
+    assert page.inner_text("h1") == "新しいデッキ"
+    page.select_option("#id_game", "gundam_war")
+    page.fill("#id_name", "青単アムロ")
+    page.click("form.panel button[type=submit]")
+    wait_for_version(page, 1)
+    editor = page.url
+    assert "カードはまだありません" in page.inner_text("#deck-panel")
+    shoot(page, "empty-editor-ja")
+
+    version = 1
+    for index, number in enumerate(numbers):
+        page.fill("#search-q", number)
+        page.wait_for_selector(f"#search-results .result[data-number='{number}']")
+        page.click(f"button[value='main:{number}']")
+        version += 1
+        wait_for_version(page, version)
+        page.focus(f".entry[data-zone='main'][data-number='{number}']")
+        page.keyboard.press("2" if index == len(numbers) - 1 else "3")  # 16 × 3 + 2 = 50
+        version += 1
+        wait_for_version(page, version)
+    page.wait_for_selector("#legality-panel .legal-status[data-legal='true']")
+    legality = page.inner_text("#legality-panel")
+    assert "スタンダードで使用可能です。" in legality
+    assert "メイン" in page.inner_text("#deck-panel")
+    shoot(page, "legal-deck-ja")
+
+    # Break a rule: the violation is Japanese and links its rule on the rules page.
+    page.focus(f".entry[data-zone='main'][data-number='{numbers[0]}']")
+    page.keyboard.press("4")
+    version += 1
+    wait_for_version(page, version)
+    page.wait_for_selector("#legality-panel .legal-status[data-legal='false']")
+    link = page.locator("#legality-panel .violation .rule a").first
+    assert link.get_attribute("href").startswith("/rules/gundam_war/#r3-1-")
+    shoot(page, "violation-ja")
+    with page.expect_navigation():
+        link.click()
+    assert page.inner_text("h1") == "ガンダムウォーのデッキ構築ルール"
+    shoot(page, "rules-ja")
+
+    # The recipe export and the editor on a phone.
+    page.goto(editor)
+    page.wait_for_selector("#export-panel .recipe", state="attached")
+    assert "【メイン】51枚" in page.text_content("#export-panel .recipe")
+    phone = context(browser, locale="ja-JP", viewport=PHONE).new_page()
+    sign_in(phone, live_server, "kenta")
+    phone.goto(editor)
+    phone.wait_for_selector("#deck-panel")
+    assert phone.get_attribute("html", "lang") == "ja"
+    shoot(phone, "editor-phone-ja")
+    phone.goto(live_server.url + reverse("cards:list", args=["gundam_war"]))
+    shoot(phone, "card-list-phone-ja")
+
+    # The switcher, signed in: English now, the profile remembers it.
+    switch_to(page, "en")
+    assert page.get_attribute("html", "lang") == "en"
+    assert "Legality" in page.inner_text("#legality-panel")
+    switch_to(page, "ja")
+    assert "使用可否" in page.inner_text("#legality-panel")
+
+
+def test_the_switcher_signed_out_and_the_choice_survives_sign_in(browser, live_server, shoot):
+    factories.make_user("yui", PASSWORD)
+    page = context(browser, locale="en-US").new_page()
+    page.goto(live_server.url + reverse("cards:help", args=["dreadnought"]))
+    assert page.get_attribute("html", "lang") == "en"
+    switch_to(page, "ja")
+    assert page.url.endswith(reverse("cards:help", args=["dreadnought"]))
+    assert page.inner_text("h1") == "ドレッドノートのカード検索"
+    shoot(page, "help-ja")
+    sign_in(page, live_server, "yui")
+    assert page.get_attribute("html", "lang") == "ja"
+    assert page.inner_text("h2 >> nth=0") == "あなたのデッキ"
+    shoot(page, "profile-ja")
+
+    # Another browser, English by its settings: signing in brings Japanese back.
+    other = context(browser, locale="en-US").new_page()
+    other.goto(live_server.url + "/")
+    assert other.get_attribute("html", "lang") == "en"
+    sign_in(other, live_server, "yui")
+    assert other.get_attribute("html", "lang") == "ja"
+    switch_to(other, "en")
+    assert other.inner_text("h2 >> nth=0") == "Your decks"

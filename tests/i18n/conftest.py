@@ -1,0 +1,99 @@
+"""A site with every game's cards, a deck per game, a finished simulation run and a user."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+from django.utils import timezone
+
+from cards import shipped
+from cards.importers import import_cards, import_path
+from cards.models import Card
+from tests.cards.conftest import DBSCG_CSV
+from tests.decks import factories
+
+PASSWORD = "a-long-test-password-42"
+
+
+@dataclass
+class Site:
+    user: object
+    decks: dict = field(default_factory=dict)
+    run: object = None
+
+
+def load_cards() -> None:
+    """The shipped cards of the four games whose data is small, and a few real DBSCG cards."""
+    data = shipped.DATA
+    import_cards("dbscg", DBSCG_CSV.encode(), "cards.csv")
+    import_path("blade_rondo", data / "blade-rondo" / "cards.csv")
+    import_path("draws_troidal", data / "draws-troidal" / "cards.csv")
+    gundam_war = shipped.gundam_war_rows(
+        data / "gundam-war" / "cards-known.csv", data / "gundam-war" / "regulations.json"
+    )
+    import_cards("gundam_war", gundam_war.to_json(), "cards-known.json")
+    import_cards(
+        "dreadnought",
+        shipped.dreadnought_rows(data / "dreadnought" / "cards-known.csv").to_json(),
+        "cards-known.json",
+    )
+
+
+@pytest.fixture
+def site(db) -> Site:
+    from cards.games.registry import all_games
+    from decklab.decks.services import deck_create, deck_save
+    from decklab.goldfish.models import SimulationRun
+
+    load_cards()
+    user = factories.make_user("tester", PASSWORD)
+    result = Site(user=user)
+    for game in all_games():
+        numbers = list(Card.objects.filter(game=game.slug).values_list("number", flat=True)[:4])
+        zone = game.default_zone
+        deck = deck_create(
+            owner=user,
+            game=game.slug,
+            name="赤青テストデッキ",
+            zones={zone: {numbers[0]: 2, numbers[1]: 1}},
+            visibility="public",
+        )
+        deck_save(
+            deck=deck,
+            zones={zone: {numbers[0]: 3, numbers[2]: 2}},
+            expected_version=deck.version,
+            note="import",
+        )
+        deck.refresh_from_db()
+        result.decks[game.slug] = deck
+    now = timezone.now()
+    result.run = SimulationRun.objects.create(
+        owner=user,
+        game="gundam_war",
+        format="standard",
+        decklist="3 ガンダム",
+        goals=[{"type": "drawn", "cards": ["ガンダム"], "at_least": 1, "turn": 3}],
+        seed=7,
+        trials=10_000,
+        status=SimulationRun.Status.DONE,
+        chunks_total=1,
+        chunks_done=1,
+        heartbeat_at=now,
+        finished_at=now,
+        results={
+            "trials": 10_000,
+            "seed": 7,
+            "elapsed_s": 0.4,
+            "results": [
+                {
+                    "goal": {"type": "drawn", "cards": ["ガンダム"], "at_least": 1, "turn": t},
+                    "probability": 0.2 * t,
+                    "ci95": [0.2 * t - 0.01, 0.2 * t + 0.01],
+                    "exact": 0.2 * t,
+                }
+                for t in (1, 2, 3)
+            ],
+        },
+    )
+    return result
