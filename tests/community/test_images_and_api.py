@@ -7,11 +7,11 @@ import io
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from cards.community.models import Proposal
 from cards.models import Card
+from decklab.accounts.tokens import new_token
 from tests.community.conftest import png_bytes
 
 pytestmark = pytest.mark.django_db
@@ -59,8 +59,7 @@ def test_a_staff_image_upload_is_a_revision(staff_client, dbscg):
 @pytest.fixture
 def api(player):
     client = APIClient()
-    token = Token.objects.create(user=player)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {new_token(player)[1]}")
     return client
 
 
