@@ -38,7 +38,10 @@ FACE_MAX_AGE = 24 * 60 * 60
 
 def home(request: HttpRequest) -> HttpResponse:
     counts = card_counts()
-    games = [(game, counts.get(game.slug, 0), completeness(game.slug)) for game in all_games()]
+    games = [
+        (game, counts.get(game.slug, 0), completeness(game.slug, counts.get(game.slug, 0)))
+        for game in all_games()
+    ]
     return render(request, "home.html", {"game_counts": games})
 
 

@@ -113,9 +113,9 @@ class Completeness:
 COMPLETENESS_SECONDS = 60
 
 
-def completeness(game_slug: str) -> Completeness:
-    """The game's completeness, recounted when it gains or loses cards, or after a minute."""
-    cards = Card.objects.filter(game=game_slug).count()
+def completeness(game_slug: str, cards: int) -> Completeness:
+    """The game's completeness, recounted when its card count (`cards`, the home page's cached
+    `card_counts`) changes, or after a minute."""
     key = f"community:completeness:{game_slug}:{cards}"
     found = django_cache.get(key)
     if found is None:
