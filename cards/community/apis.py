@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -28,7 +29,7 @@ from cards.serializers import ErrorSerializer as DetailSerializer
 
 
 def _row_problem(error: RowError) -> Response:
-    body = {"detail": "the card's cells are not valid", "problems": dict(error.problems)}
+    body = {"detail": gettext("The card's cells are not valid."), "problems": dict(error.problems)}
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 

@@ -78,7 +78,10 @@ class ReviewSerializer(serializers.Serializer):
 
 
 class RowProblemSerializer(serializers.Serializer):
+    """A refused proposal: `problems` names each bad cell; a body of the wrong shape answers
+    DRF's field errors beside `detail` instead."""
+
     detail = serializers.CharField()
     problems = serializers.DictField(
-        child=serializers.CharField(), help_text="message by column name"
+        child=serializers.CharField(), help_text="message by column name", required=False
     )
