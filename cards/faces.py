@@ -218,8 +218,9 @@ def _uploaded_face(card: Card) -> bytes | None:
     return out.getvalue()
 
 
-def store_image(card: Card, content: bytes) -> None:
-    """Keep a staff upload as the card's image: checked, re-encoded as PNG, at most `STORED_SIZE`.
+def checked_png(content: bytes) -> bytes:
+    """An uploaded image checked and re-encoded as PNG, at most `STORED_SIZE`; `ImageRejected`
+    says why not. The one check of every image upload (staff, proposals, `import_card_images`).
 
     Re-encoding drops anything but pixels (metadata, trailing data), and the pixel limit stops a
     small file that would decompress into a huge image.
@@ -244,19 +245,20 @@ def store_image(card: Card, content: bytes) -> None:
     stored.thumbnail(STORED_SIZE)
     out = io.BytesIO()
     stored.save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def store_image(card: Card, content: bytes, keep_old: bool = False) -> None:
+    """Keep an upload as the card's image (`checked_png`). `keep_old`: an earlier revision still
+    names the previous file, so it stays in storage for a revert."""
+    png = checked_png(content)
     old = card.image.name if card.image else ""
-    card.image.save(f"{card.game}/{_safe(card.number)}.png", ContentFile(out.getvalue()), save=True)
-    if old and old != card.image.name:
+    card.image.save(f"{card.game}/{safe_name(card.number)}.png", ContentFile(png), save=True)
+    if old and old != card.image.name and not keep_old:
         card.image.storage.delete(old)
 
 
-def remove_image(card: Card) -> None:
-    """Go back to the generated face."""
-    if card.image:
-        card.image.delete(save=True)
-
-
-def _safe(number: str) -> str:
+def safe_name(number: str) -> str:
     """A file name for a card number (Gundam War numbers hold `/`)."""
     digest = hashlib.sha256(number.encode()).hexdigest()[:8]
     readable = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in number)

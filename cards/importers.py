@@ -18,6 +18,7 @@ from typing import Any, BinaryIO
 
 from django.db import connection, transaction
 
+from cards.community import revisions
 from cards.games import base, jsontext
 from cards.games.decklist import MAX_QUANTITY
 from cards.games.game import Game
@@ -207,14 +208,14 @@ def parse_file(game: Game, content: bytes, filename: str) -> list[base.Card]:
         except RowError as error:
             problems += [Problem(line, column, message) for column, message in error.problems]
             continue
-        problems += [Problem(line, column, message) for column, message in _too_long(game, card)]
+        problems += [Problem(line, column, message) for column, message in too_long(game, card)]
         cards.append(card)
     if problems:
         raise ImportFailed(problems)
     return cards
 
 
-def _too_long(game: Game, card: base.Card) -> list[tuple[str, str]]:
+def too_long(game: Game, card: base.Card) -> list[tuple[str, str]]:
     """(column, message) for each value longer than its database column: PostgreSQL refuses it."""
     stored = {
         "number": ("number", card.number),
@@ -230,19 +231,24 @@ def _too_long(game: Game, card: base.Card) -> list[tuple[str, str]]:
     return list(problems.items())
 
 
-def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
-    """Validate the whole file, then insert new cards and update changed ones in one transaction."""
+def import_cards(game_slug: str, content: bytes, filename: str, author: Any = None) -> ImportReport:
+    """Validate the whole file, then insert new cards and update changed ones in one transaction;
+    each of them gets a revision (by `author`: the staff member who uploaded, or None)."""
     game = get_game(game_slug)
     cards = parse_file(game, content, filename)
     report = ImportReport(game=game_slug)
     stored = {
         row.number: row
-        for row in Card.objects.filter(game=game_slug).only("number", *UPDATED_COLUMNS)
+        for row in Card.objects.filter(game=game_slug).only(
+            "game", "number", "text", "image", *UPDATED_COLUMNS
+        )
     }
     new: list[Card] = []
     changed: list[Card] = []
+    #: The revision cells of each changed card before this import (`cards.community`).
+    before: dict[str, dict[str, Any]] = {}
     for card in cards:
-        values = _columns(game_slug, card)
+        values = card_columns(game_slug, card)
         row = stored.get(card.number)
         if row is None:
             new.append(
@@ -254,6 +260,7 @@ def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
                 )
             )
         elif any(getattr(row, name) != value for name, value in values.items()):
+            before[row.number] = revisions.cells(row)
             for name, value in values.items():
                 setattr(row, name, value)
             changed.append(row)
@@ -266,7 +273,9 @@ def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
         Card.objects.bulk_update(changed, list(UPDATED_COLUMNS), batch_size=BATCH)
         touched = [row.number for row in new + changed]
         report.numbers = touched
-        _rebuild_name_keys(game, touched)
+        rebuild_name_keys(game, touched)
+        history = [(row, None) for row in new] + [(row, before[row.number]) for row in changed]
+        revisions.record_import(game_slug, history, filename, author)
     if len(touched) >= ANALYZE_AFTER:
         with connection.cursor() as cursor:
             for model in (Card, CardName):
@@ -289,7 +298,8 @@ UPDATED_COLUMNS = (
 )
 
 
-def _columns(game_slug: str, card: base.Card) -> dict[str, Any]:
+def card_columns(game_slug: str, card: base.Card) -> dict[str, Any]:
+    """The `Card` columns an import (or an approved proposal) writes for one card."""
     # Through JSON once, so tuples compare equal to the lists the database gives back.
     data = json.loads(json.dumps(dict(card.data), ensure_ascii=False))
     extra = json.loads(json.dumps(dict(card.extra), ensure_ascii=False, default=str))
@@ -297,7 +307,7 @@ def _columns(game_slug: str, card: base.Card) -> dict[str, Any]:
     return {**facts, **index_columns(game_slug, card)}
 
 
-def _rebuild_name_keys(game: Game, numbers: list[str]) -> None:
+def rebuild_name_keys(game: Game, numbers: list[str]) -> None:
     for start in range(0, len(numbers), BATCH):
         chunk = numbers[start : start + BATCH]
         rows = list(Card.objects.filter(game=game.slug, number__in=chunk))

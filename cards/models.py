@@ -37,6 +37,10 @@ class Card(models.Model):
     #: A staff upload, stored re-encoded and shrunk (`cards.faces.store_image`); shown instead of
     #: the generated face.
     image = models.ImageField(upload_to="cards/", blank=True)
+    #: The card's printed text, entered by this site's users (never shipped with DeckLab);
+    #: `text_folded` is the same folded (`cards.games.text.fold`) for the `text:` search.
+    text = models.TextField(blank=True, default="")
+    text_folded = models.TextField(blank=True, default="")
     updated_at = models.DateTimeField(auto_now=True)
 
     # Search columns (`cards.search.index_columns`, filled by the importer): every query of the

@@ -19,7 +19,7 @@ from django.db.models.functions import Cast
 from django.utils.translation import gettext
 
 from cards.games import base
-from cards.games.fields import NAME, NUMBER, Field
+from cards.games.fields import NAME, NUMBER, TEXT, Field
 from cards.games.query import (
     AllOf,
     AnyOf,
@@ -45,8 +45,9 @@ SORTS: dict[str, str] = {
 
 
 def fields(game_slug: str) -> tuple[Field, ...]:
-    """The searchable fields of a game (its `fields.py`); `UnknownGame` for a slug not in the registry."""
-    return get_game(game_slug).search_fields
+    """The searchable fields of a game (its `fields.py`) and every game's card text;
+    `UnknownGame` for a slug not in the registry."""
+    return (*get_game(game_slug).search_fields, TEXT)
 
 
 # --- Search columns --------------------------------------------------------------------------
@@ -136,6 +137,9 @@ def _compare(node: Compare) -> Q:
     if isinstance(node.value, int):
         target = item.column or f"_n_{item.name}"
         return Q(**{f"{target}__{_COMPARISONS[node.operator]}": node.value})
+    if item.kind == "text":
+        # The card's text (user-entered, `Card.text_folded`): the phrase anywhere in it.
+        return Q(text_folded__contains=fold(str(node.value)))
     text = _tag_text(node.value)
     if item.kind == "name":
         if node.operator == "=":

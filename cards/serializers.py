@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cards import search
+from cards.games.fields import Kind
 from cards.games.game import Game
 from cards.links import absolute
 from cards.models import Card
@@ -29,7 +30,7 @@ class FormatSerializer(serializers.Serializer):
 class SearchFieldSerializer(serializers.Serializer):
     name = serializers.CharField()
     label = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["name", "tag", "number"])
+    kind = serializers.ChoiceField(choices=list(get_args(Kind)))
     aliases = serializers.ListField(child=serializers.CharField())
     operators = serializers.ListField(child=serializers.CharField())
     choices = serializers.ListField(child=serializers.CharField())

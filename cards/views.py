@@ -10,9 +10,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cards import faces, search
+from cards.community import revisions
+from cards.community.coverage import completeness
 from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageForm
 from cards.games import ruletext
 from cards.games.game import Game
@@ -35,7 +38,10 @@ FACE_MAX_AGE = 24 * 60 * 60
 
 def home(request: HttpRequest) -> HttpResponse:
     counts = card_counts()
-    games = [(game, counts.get(game.slug, 0)) for game in all_games()]
+    games = [
+        (game, counts.get(game.slug, 0), completeness(game.slug, counts.get(game.slug, 0)))
+        for game in all_games()
+    ]
     return render(request, "home.html", {"game_counts": games})
 
 
@@ -187,7 +193,9 @@ def upload_cards(request: HttpRequest) -> HttpResponse:
                 count = import_set_decks(game, content)
                 context["summary"] = f"{game}: {count} set decks imported"
             else:
-                context["summary"] = str(import_cards(game, content, upload.name))
+                context["summary"] = str(
+                    import_cards(game, content, upload.name, author=request.user)
+                )
         except ImportFailed as failure:
             context["failure"] = failure
             context["filename"] = upload.name
@@ -204,7 +212,7 @@ def card_image(request: HttpRequest, game: str, number: str) -> HttpResponse:
     _require_staff(request)
     card = card_or_404(game, number)
     if request.POST.get("remove"):
-        faces.remove_image(card)
+        revisions.remove_image(card, request.user)
         messages.success(request, "The image is removed; the generated face is shown again.")
         return redirect("cards:detail", game=game, number=number)
     form = CardImageForm(request.POST, request.FILES)
@@ -213,7 +221,7 @@ def card_image(request: HttpRequest, game: str, number: str) -> HttpResponse:
         return redirect("cards:detail", game=game, number=number)
     try:
         content = form.cleaned_data["image"].read(faces.MAX_IMAGE_BYTES + 1)
-        faces.store_image(card, content)
+        revisions.store_image(card, content, request.user, note=_("staff upload"))
     except faces.ImageRejected as error:
         messages.error(request, f"Image refused: {error}")
     else:

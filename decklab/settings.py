@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "cards",
+    "cards.community",
     "decklab.accounts",
     "decklab.decks",
     "decklab.goldfish",
@@ -450,6 +451,12 @@ DECKLAB_REQUIRE_BROWSER = env_bool("DECKLAB_REQUIRE_BROWSER")
 DECKLAB_CHROMIUM = os.environ.get("DECKLAB_CHROMIUM", "/usr/bin/chromium")
 #: Where generated card faces are cached.
 DECKLAB_FACE_CACHE = VAR_DIR / "faces"
+# Card proposals (cards.community): per player, at most this many per hour and waiting at once;
+# a bulk proposal file at most this many rows and bytes.
+DECKLAB_PROPOSALS_PER_HOUR = env_int("DECKLAB_PROPOSALS_PER_HOUR", 60)
+DECKLAB_PROPOSALS_MAX_PENDING = env_int("DECKLAB_PROPOSALS_MAX_PENDING", 50)
+DECKLAB_PROPOSAL_FILE_MAX_ROWS = env_int("DECKLAB_PROPOSAL_FILE_MAX_ROWS", 500)
+DECKLAB_PROPOSAL_FILE_MAX_BYTES = env_int("DECKLAB_PROPOSAL_FILE_MAX_BYTES", 1024 * 1024)
 
 #: Logs: one line per record on stdout, plain text or JSON for a log collector (decklab/logs.py).
 try:

@@ -11,6 +11,7 @@ from decklab.health import healthz
 
 api_v1 = [
     path("", include("cards.urls_api")),
+    path("", include("cards.community.urls_api")),
     path("", include("cards.urls_legality")),
     path("", include("decklab.decks.urls_api")),
     path("", include("decklab.goldfish.urls_api")),
@@ -36,6 +37,7 @@ urlpatterns = [
     path("accounts/", include("decklab.accounts.urls")),
     path("", include("decklab.decks.urls")),
     path("", include("decklab.goldfish.urls")),
+    path("", include("cards.community.urls")),
     path("", include("cards.urls")),
 ]
 

@@ -15,7 +15,7 @@ from cards.games import base
 from cards.games.messages import gettext_noop
 from cards.games.text import fold, is_japanese
 
-Kind = Literal["name", "tag", "number"]
+Kind = Literal["name", "tag", "number", "text"]
 Getter = Callable[[base.Card], Iterable[Any]]
 
 
@@ -24,7 +24,8 @@ class Field:
     """One searchable fact of a game's cards.
 
     `kind` decides the operators: `name` and `tag` fields take `:` (contains) and `=` (exactly);
-    `number` fields also compare. A number field lives in the `column` of `Card` named so (indexed),
+    `number` fields also compare; the `text` field (`TEXT`, every game's) takes a phrase anywhere
+    in the card's text. A number field lives in the `column` of `Card` named so (indexed),
     or else under its name in `Card.stats` (a small JSON, cheap to read per row). `value_aliases` maps another spelling of a value (folded)
     to the stored one, so `色:赤` finds `Red`.
     """
@@ -46,6 +47,11 @@ class Field:
     @property
     def operators(self) -> tuple[str, ...]:
         return (":", "=", "<", "<=", ">", ">=") if self.kind == "number" else (":", "=")
+
+
+#: Every game's card text, entered by an instance's users (`Card.text`, never shipped): `text:【起動】`,
+#: `o:barrier` (as Scryfall's `o:`). No value comes from the card's facts: the text is its own column.
+TEXT = Field("text", "text", gettext_noop("Card text"), lambda card: (), ("o", "テキスト"))
 
 
 def facts(*columns: str, split: str | None = None) -> Getter:

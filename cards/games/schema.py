@@ -185,3 +185,20 @@ class Schema:
         name = data.pop("name")
         card_type = data.get(self.type_column) or ""
         return Card(number=number, name=name, type=card_type, data=data, extra=extra)
+
+    def to_row(self, card: Card) -> dict[str, Any]:
+        """The card as the cells of a CSV row that `from_row` reads back as the same card: lists
+        joined by their separator, flags as 1/0, none as an empty cell; extra columns as given."""
+        row = {"number": card.number, "name": card.name}
+        for column in self.columns:
+            if column.name in row:
+                continue
+            value = card.data.get(column.name)
+            if isinstance(column.parse, list_of):
+                row[column.name] = column.parse.separator.join(str(v) for v in value or ())
+            elif isinstance(value, bool):
+                row[column.name] = "1" if value else "0"
+            else:
+                row[column.name] = "" if value is None else str(value)
+        extra = {key: value for key, value in card.extra.items() if key not in row}
+        return {**row, **extra}
