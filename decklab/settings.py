@@ -482,13 +482,17 @@ SECURE_HSTS_PRELOAD = env_bool("DECKLAB_HSTS_PRELOAD", default=True)
 SECURE_REFERRER_POLICY = "same-origin"
 
 #: Content-Security-Policy (django-csp): scripts, styles and requests from the site itself only.
-#: No inline scripts or style attributes anywhere: htmx's indicator style lives in site.css
-#: (base.html turns htmx's injected <style> off), editor.js holds the page scripts.
+#: No inline scripts or <style> elements anywhere: htmx's indicator style lives in site.css
+#: (base.html turns htmx's injected <style> off), editor.js holds the page scripts. Style
+#: *attributes* are allowed (`style-src-attr`): htmx writes some while it swaps and settles
+#: content, and Chromium blocked them now and then; an attribute style cannot run script or
+#: read the page, and the templates themselves carry none (tests/test_production.py checks).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
         "style-src": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
