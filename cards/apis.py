@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny
@@ -13,7 +12,7 @@ from rest_framework.views import APIView
 from cards import search
 from cards.games.query import QueryError
 from cards.games.registry import all_games
-from cards.selectors import card_or_404, game_or_404, printed_card
+from cards.selectors import card_as_printed_or_404, game_or_404
 from cards.serializers import CardSerializer, GameSerializer, QueryErrorSerializer
 
 
@@ -71,12 +70,7 @@ class CardDetailApi(APIView):
 
     @extend_schema(responses=CardSerializer)
     def get(self, request: Request, game: str, number: str) -> Response:
-        try:
-            card = card_or_404(game, number)
-        except Http404:
-            # A number as printed (`XD1-01`, `BT1-010_PR`) answers its card, as decklists read it;
-            # the API never redirects (CONTRACT §6), the answer's `number` is the stored one.
-            card = printed_card(game, number)
-            if card is None:
-                raise
+        # A number as printed answers its card; the API never redirects (CONTRACT §6), the
+        # answer's `number` is the stored one.
+        card = card_as_printed_or_404(game, number)
         return Response(CardSerializer(card, context={"request": request}).data)

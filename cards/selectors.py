@@ -29,6 +29,18 @@ def card_or_404(game: str, number: str) -> Card:
         raise Http404("No such card.") from None
 
 
+def card_as_printed_or_404(game: str, number: str) -> Card:
+    """The card stored under `number`, else the one another printed form of it names
+    (`XD1-01`, `BT1-010_PR`), as decklists read it; 404 when neither is found."""
+    try:
+        return card_or_404(game, number)
+    except Http404:
+        printed = printed_card(game, number)
+        if printed is None:
+            raise
+        return printed
+
+
 def printed_card(game: str, number: str) -> Card | None:
     """The card another printed form of its number names (`XD1-01` for `XD01-01`, `BT1-010_PR`
     for `BT1-010`), as decklists resolve it (`Game.card_for_number`); None if no card does."""

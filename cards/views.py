@@ -25,7 +25,7 @@ from cards.games.registry import all_games
 from cards.importers import ImportFailed, import_cards, import_set_decks, read_upload
 from cards.models import Card, to_game_card
 from cards.paging import CappedPaginator
-from cards.selectors import card_counts, card_or_404, game_or_404, printed_card
+from cards.selectors import card_as_printed_or_404, card_counts, card_or_404, game_or_404
 
 #: Cards per page of a card list.
 PAGE_SIZE = 60
@@ -111,14 +111,10 @@ def _error_context(query: str, error: QueryError) -> dict[str, Any]:
 
 def card_detail(request: HttpRequest, game: str, number: str) -> HttpResponse:
     the_game = game_or_404(game)
-    try:
-        card = card_or_404(game, number)
-    except Http404:
-        # A number as printed (`XD1-01`, `BT1-010_PR`) leads to its card's page, as in decklists.
-        printed = printed_card(game, number)
-        if printed is None:
-            raise
-        return redirect("cards:detail", game=game, number=printed.number)
+    card = card_as_printed_or_404(game, number)
+    if card.number != number:
+        # A number as printed (`XD1-01`, `BT1-010_PR`) leads to its card's page.
+        return redirect("cards:detail", game=game, number=card.number)
     context = {
         "game": the_game,
         "card": card,
