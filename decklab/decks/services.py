@@ -1,8 +1,10 @@
 """Writes to decks (HackSoft style: keyword-only functions; views and the API stay thin).
 
 Every change of cards is a save, and every save is a new `DeckVersion` numbered one above the last.
-A save names the version it was based on: if another tab or client saved in between, the save is
-refused with `StaleDeck`, which carries the current version so the player can see what changed.
+Card operations (`deck_edit`: add, set, move, deal) apply to the newest version and never conflict.
+A whole-deck save (`deck_save`) names the version it was based on: if another tab or client saved in
+between, it is refused with `StaleDeck`, which carries the current version so the player can see
+what changed.
 """
 
 from __future__ import annotations
@@ -130,9 +132,16 @@ def deck_save(
     return version
 
 
-def deck_edit(*, deck: Deck, expected_version: int, action: str, **params) -> DeckVersion:
-    """One editor action (`add`, `set`, `move`, `deal`) applied to the current cards and saved."""
-    zones = current_zones(deck)
+@transaction.atomic
+def deck_edit(*, deck: Deck, action: str, **params) -> DeckVersion:
+    """One editor action (`add`, `set`, `move`, `deal`) applied to the latest cards and saved.
+
+    These are operations, not whole-deck saves: each is applied to whatever the newest version holds,
+    under a row lock, so a tab's quick clicks (or two tabs' clicks) all land and never conflict.
+    Only whole-deck replacements (`deck_save`: import, revert, API card lists) name a version.
+    """
+    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    zones = current_zones(locked)
     try:
         if action == "add":
             new = edits.add(zones, params["zone"], params["number"], params.get("count", 1))
@@ -144,14 +153,16 @@ def deck_edit(*, deck: Deck, expected_version: int, action: str, **params) -> De
             new = edits.move(zones, params["number"], params["zone"], params["to_zone"])
             note = f"{params['number']} {params['zone']} → {params['to_zone']}"
         elif action == "deal":
-            game = get_game(deck.game)
+            game = get_game(locked.game)
             new = edits.deal(game, zones, params.get("rng") or random.Random())
             note = f"dealt {game.deal.count if game.deal else 0}"
         else:
             raise DeckError(f"Unknown action {action!r}.")
     except edits.EditError as error:
         raise DeckError(str(error)) from None
-    return deck_save(deck=deck, zones=new, expected_version=expected_version, note=note)
+    version = _write_version(locked, _checked_zones(locked.game, new), note)
+    deck.version, deck.updated_at = locked.version, locked.updated_at
+    return version
 
 
 def deck_update(

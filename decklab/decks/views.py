@@ -1,9 +1,11 @@
 """Deck pages: the editor, the stateless builder, sharing, history and exports.
 
 Thin views over `services` (writes) and `selectors`/`Workspace` (reads). Every action is a plain
-form POST that redirects back to the page; when htmx sends it, the answer is the deck panel alone
-with `HX-Trigger-After-Swap: deckChanged`, and the legality and statistics panels refresh themselves
-on that event. A stale or refused save answers 409/400 with the current deck and the reason.
+form POST that redirects back to the page; when the editor's request queue (static/js/editor.js)
+sends it with `HX-Request`, the answer is the deck panel alone with `HX-Trigger-After-Swap:
+deckChanged`, and the legality and statistics panels refresh themselves on that event. Card
+operations never conflict; a refused change answers 400, a stale whole-deck save 409, each with
+the current deck and the reason.
 """
 
 from __future__ import annotations
@@ -202,14 +204,7 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
         error, status = " ".join(form.non_field_errors()) or "That change is not possible.", 400
     else:
         try:
-            services.deck_edit(
-                deck=deck,
-                expected_version=_expected_version(request),
-                action=form.cleaned_data["action"],
-                **form.params(),
-            )
-        except services.StaleDeck as stale:
-            error, status = str(stale), 409
+            services.deck_edit(deck=deck, action=form.cleaned_data["action"], **form.params())
         except services.DeckError as refused:
             error, status = str(refused), 400
     return _after_change(request, deck, error, status)

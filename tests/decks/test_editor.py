@@ -61,26 +61,27 @@ def test_a_fifth_copy_shows_the_violation_and_its_fix_in_the_legality_panel(sign
     assert "copy_limit" in html and "Remove 1 copy of TS1-002" in html
 
 
-def test_a_stale_save_from_a_second_tab_is_refused_with_409_and_the_current_version(
-    signed_in, deck
-):
+def test_a_change_based_on_an_old_version_still_lands_it_is_an_operation(signed_in, deck):
     change(signed_in, deck, action="add", zone="main", number="TS1-015", version=1)
-    stale = change(
-        signed_in, deck, htmx=True, action="add", zone="main", number="TS1-016", version=1
+    late = change(
+        signed_in, deck, htmx=True, action="add", zone="main", number="TS1-015", version=1
     )
-    assert stale.status_code == 409
-    html = stale.content.decode()
-    assert "version 2 was saved meanwhile" in html
-    assert 'data-version="2"' in html
+    assert late.status_code == 200
+    assert 'data-version="3"' in late.content.decode()
     deck.refresh_from_db()
-    assert "TS1-016" not in selectors.current_zones(deck)["main"]
+    assert selectors.current_zones(deck)["main"]["TS1-015"] == 2
 
 
-def test_a_stale_plain_form_save_redirects_with_the_reason(signed_in, deck):
+def test_a_stale_import_from_a_second_tab_is_refused_with_the_reason(signed_in, deck):
     change(signed_in, deck, action="add", zone="main", number="TS1-015", version=1)
-    response = change(signed_in, deck, action="add", zone="main", number="TS1-016", version=1)
+    response = signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {"decklist": "Leader\n1 TS1-001\n", "mode": "replace", "version": 1},
+    )
     page = signed_in.get(response["Location"])
-    assert "was not saved" in page.content.decode()
+    assert "version 2 was saved meanwhile" in page.content.decode()
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck)["main"]["TS1-015"] == 1
 
 
 def test_moving_a_card_to_another_zone(signed_in, deck):

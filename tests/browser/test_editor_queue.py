@@ -1,0 +1,73 @@
+"""The editor never loses input: quick clicks and digit keys all land, on desktop and phone widths."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from decklab.decks import selectors
+from decklab.decks.services import deck_create
+from tests.browser.conftest import TIMEOUT_MS
+from tests.browser.test_deck_editor import sign_in
+from tests.decks import factories
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def sized_page(request, browser):
+    """A page at one of the two widths players use: a laptop and a phone."""
+    context = browser.new_context(
+        viewport=VIEWPORTS[request.param], is_mobile=request.param == "phone", has_touch=True
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    yield context.new_page()
+    context.close()
+
+
+def own_deck(live_server, page, username: str):
+    factories.load_dbscg()
+    sign_in(page, live_server, username)
+    owner = get_user_model().objects.get(username=username)
+    deck = deck_create(owner=owner, game="dbscg", name="Fast hands", zones=factories.LEGAL_DBSCG)
+    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    return deck
+
+
+def count_of(page, zone: str, number: str) -> str:
+    return page.get_attribute(f".entry[data-zone='{zone}'][data-number='{number}']", "data-count")
+
+
+def test_quick_clicks_and_digit_keys_are_all_saved(live_server, sized_page, shoot):
+    page = sized_page
+    deck = own_deck(live_server, page, "fasthands")
+    plus = page.get_by_role("button", name="One copy more of TS1-002")
+    for _ in range(8):
+        plus.click()  # no waiting for the answer between clicks
+    # A digit right after a "+" on another card: the "+" and the digit both apply, in order.
+    page.get_by_role("button", name="One copy more of TS1-003").click()
+    page.focus(".entry[data-zone='main'][data-number='TS1-003']")
+    page.keyboard.press("2")
+    # Clicks faster than any person: ten "+" dispatched in one go from the page itself.
+    page.evaluate(
+        """() => { for (let i = 0; i < 10; i++) {
+            document.querySelector('.entry[data-number="TS1-004"] button[value="add:1"]').click(); } }"""
+    )
+    assert page.get_attribute("#editor", "aria-busy") == "true"  # the busy state shows at once
+    shoot(page, "busy")
+    page.wait_for_selector("#deck-status[data-kind='saved']", state="attached")
+    assert page.get_attribute("#editor", "aria-busy") == "false"
+    shoot(page, "saved")
+
+    page.reload()
+    assert count_of(page, "main", "TS1-002") == "12"
+    assert count_of(page, "main", "TS1-003") == "2"
+    assert count_of(page, "main", "TS1-004") == "14"
+    deck.refresh_from_db()
+    zones = selectors.current_zones(deck)["main"]
+    assert (zones["TS1-002"], zones["TS1-003"], zones["TS1-004"]) == (12, 2, 14)
+    # The legality panel followed the last change, not one in the middle of the burst.
+    page.wait_for_selector("#legality-panel .legal-status[data-legal='false']")
+    shoot(page, "reloaded")
