@@ -170,6 +170,9 @@ MEDIA_ROOT = VAR_DIR / "media"
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DECKLAB_MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
+#: A deck's card operations within this many minutes of the last one extend one draft version.
+DECKLAB_EDIT_SITTING_MINUTES = env_int("DECKLAB_EDIT_SITTING_MINUTES", 30)
+
 EMAIL_BACKEND = (
     "django.core.mail.backends.smtp.EmailBackend"
     if os.environ.get("DECKLAB_EMAIL_HOST")

@@ -14,6 +14,7 @@ urlpatterns = [
     path("decks/<int:pk>/import", views.import_, name="import"),
     path("decks/<int:pk>/panel/<str:name>", views.panel, name="panel"),
     path("decks/<int:pk>/history", views.history, name="history"),
+    path("decks/<int:pk>/save-version", views.save_version, name="save-version"),
     path("decks/<int:pk>/revert", views.revert, name="revert"),
     path("decks/<int:pk>/delete", views.delete, name="delete"),
     path("decks/<int:pk>/simulate", views.simulate, name="simulate"),

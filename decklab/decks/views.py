@@ -20,6 +20,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import replace_url, trigger_client_event
 
@@ -52,6 +53,10 @@ from decklab.goldfish.services import SimulationRefused, simulation_request
 
 #: Search results shown in the editor's search panel.
 SEARCH_LIMIT = 24
+#: Versions per page of a deck's history.
+HISTORY_PAGE = 20
+#: Older versions offered to the goldfish panel's "Compare with" (each is a sitting or a save).
+COMPARE_VERSIONS = 100
 PANELS = {
     "legality": "decks/_legality_body.html",
     "stats": "decks/_stats_body.html",
@@ -359,7 +364,7 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
-    versions = deck.versions.all()
+    page = Paginator(deck.versions.all(), HISTORY_PAGE).get_page(request.GET.get("page"))
     diff = None
     a, b = whole_number(request.GET.get("a", "")), whole_number(request.GET.get("b", ""))
     if a is not None and b is not None:
@@ -383,7 +388,32 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
                 for zone, change in changes.items()
             ],
         }
-    return render(request, "decks/history.html", {"deck": deck, "versions": versions, "diff": diff})
+    return render(
+        request,
+        "decks/history.html",
+        {
+            "deck": deck,
+            "page": page,
+            "diff": diff,
+            # The compare form starts on the last step: the version before the current one → current.
+            "compare_a": diff["old"].number if diff else max(deck.version - 1, 1),
+            "compare_b": diff["new"].number if diff else deck.version,
+        },
+    )
+
+
+@require_POST
+def save_version(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Save version": close the open draft of this sitting, with the player's optional note."""
+    deck = selectors.deck_for_owner(request.user, pk)
+    closed = services.deck_close_draft(deck=deck, note=request.POST.get("note", "")[:200])
+    if closed is None:
+        messages.info(
+            request, gettext("There are no unsaved changes: the current version is kept.")
+        )
+    else:
+        messages.success(request, gettext("Version %(number)d saved.") % {"number": closed.number})
+    return redirect("decks:editor", pk=deck.pk)
 
 
 @require_POST
@@ -644,8 +674,10 @@ def _compare_choices(request: HttpRequest, ws: Workspace) -> list[tuple[str, str
         return []
     choices = []
     if ws.deck is not None:
-        for number in range(ws.deck.version - 1, max(ws.deck.version - 10, 0), -1):
-            choices.append((f"version:{number}", f"This deck, version {number}"))
+        older = ws.deck.versions.exclude(number=ws.deck.version).values_list("number", "note")
+        for number, note in older[:COMPARE_VERSIONS]:
+            label = gettext("This deck, version %(number)d") % {"number": number}
+            choices.append((f"version:{number}", f"{label} — {note}" if note else label))
     others = selectors.decks_of(request.user).filter(game=ws.game_slug)
     if ws.deck is not None:
         others = others.exclude(pk=ws.deck.pk)

@@ -24,7 +24,7 @@ from cards.games.registry import get_game
 from cards.models import Card
 from decklab.decks import selectors, stats
 from decklab.decks.edits import Zones
-from decklab.decks.models import Deck
+from decklab.decks.models import Deck, DeckVersion
 
 
 @dataclass
@@ -79,6 +79,14 @@ class Workspace:
     @property
     def version(self) -> int | None:
         return self.deck.version if self.deck else None
+
+    @cached_property
+    def draft(self) -> DeckVersion | None:
+        """The saved deck's open draft (this sitting's changes, not yet saved as a version), if any."""
+        if self.deck is None:
+            return None
+        latest = selectors.current_version(self.deck)
+        return latest if latest.draft else None
 
     @property
     def state_input(self) -> str:

@@ -93,6 +93,9 @@
       showStatus("saved");
       // One refresh of legality, statistics and export after a burst, not one per click.
       document.body.dispatchEvent(new CustomEvent("deckChanged", { bubbles: true }));
+      afterDrain.splice(0).forEach(function (submit) {
+        submit();
+      });
       return;
     }
     sending = true;
@@ -126,9 +129,46 @@
       });
   }
 
+  // Other forms of the editor (save version, import, settings) leave the page: they wait for the
+  // queue to drain, so no queued change is dropped by the navigation and they carry the newest state.
+  var afterDrain = [];
+
+  function submitLater(form, submitter) {
+    // The values now; the form itself may be re-rendered (it may sit in the deck panel) meanwhile.
+    var data = new FormData(form);
+    if (submitter && submitter.name) {
+      data.append(submitter.name, submitter.value);
+    }
+    var action = form.action;
+    afterDrain.push(function () {
+      withState(data, "post");
+      var copy = document.createElement("form");
+      copy.method = "post";
+      copy.action = action;
+      copy.hidden = true;
+      data.forEach(function (value, key) {
+        var input = document.createElement("input");
+        input.type = "hidden";
+        input.name = key;
+        input.value = value;
+        copy.appendChild(input);
+      });
+      document.body.appendChild(copy);
+      copy.submit();
+    });
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!form.matches || !form.matches("#editor form[data-deck-op]") || !window.fetch) {
+    if (!form.matches || !form.closest("#editor") || !window.fetch) {
+      return;
+    }
+    if (!form.matches("form[data-deck-op]")) {
+      // htmx-driven forms (search, simulation) prevented the default already and stay on the page.
+      if ((sending || queue.length) && !event.defaultPrevented && form.method === "post") {
+        event.preventDefault();
+        submitLater(form, event.submitter);
+      }
       return;
     }
     event.preventDefault();

@@ -71,3 +71,36 @@ def test_quick_clicks_and_digit_keys_are_all_saved(live_server, sized_page, shoo
     # The legality panel followed the last change, not one in the middle of the burst.
     page.wait_for_selector("#legality-panel .legal-status[data-legal='false']")
     shoot(page, "reloaded")
+
+
+def test_a_sitting_is_one_version_saved_with_a_note_and_compared_from_the_top_of_history(
+    live_server, sized_page, shoot
+):
+    page = sized_page
+    deck = own_deck(live_server, page, "sitter")
+    plus = page.get_by_role("button", name="One copy more of TS1-005")
+    plus.click()
+    plus.click()
+    page.wait_for_selector(".entry[data-number='TS1-005'][data-count='6']", state="attached")
+    assert "draft: 2 changes" in page.inner_text("#deck-panel h2")
+    page.fill(".save-version input[name=note]", "two more TS1-005")
+    page.click(".save-version button")
+    page.wait_for_selector(".messages >> text=Version 2 saved.")
+    assert page.locator(".save-version").count() == 0  # nothing left to save
+    page.get_by_role("button", name="One copy more of TS1-006").click()
+    page.wait_for_selector(".save-version", state="attached")
+    deck.refresh_from_db()
+    assert deck.version == 3
+    shoot(page, "editor-with-draft")
+
+    page.click("text=History")
+    compare = page.locator("form.compare-form")
+    assert compare.bounding_box()["y"] < 600  # at the top, not below the list
+    assert "two more TS1-005" in page.inner_text("table.versions")
+    compare.locator("input[name=a]").fill("1")
+    compare.locator("input[name=b]").fill("3")
+    compare.locator("button").click()
+    page.wait_for_selector(".diff")
+    diff = page.inner_text(".diff")
+    assert "+2 TS1-005" in diff and "+1 TS1-006" in diff
+    shoot(page, "history-compare")
