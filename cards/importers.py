@@ -24,7 +24,7 @@ from cards.games.game import Game
 from cards.games.registry import get_game
 from cards.games.schema import RowError
 from cards.models import Card, CardName, GameData
-from cards.search import index_columns
+from cards.search import choose_example, index_columns
 
 #: Rows written per INSERT/UPDATE statement.
 BATCH = 500
@@ -267,6 +267,7 @@ def import_cards(game_slug: str, content: bytes, filename: str) -> ImportReport:
         touched = [row.number for row in new + changed]
         report.numbers = touched
         _rebuild_name_keys(game, touched)
+    choose_example(game_slug)
     if len(touched) >= ANALYZE_AFTER:
         with connection.cursor() as cursor:
             for model in (Card, CardName):

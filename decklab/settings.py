@@ -43,6 +43,8 @@ def env_int(name: str, default: int) -> int:
 
 
 DEBUG = env_bool("DECKLAB_DEBUG", default=True)
+#: With DEBUG on, still answer errors with the site's pages unless this is on (decklab.middleware).
+DECKLAB_DEBUG_ERROR_PAGES = env_bool("DECKLAB_DEBUG_ERROR_PAGES", default=False)
 SECRET_KEY = os.environ.get("DECKLAB_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
@@ -84,6 +86,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "decklab.middleware.FriendlyErrorPages",
 ]
 
 ROOT_URLCONF = "decklab.urls"

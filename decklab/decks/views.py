@@ -105,6 +105,7 @@ def new(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@login_required  # signed out, your own deck's editor asks you to sign in and comes back
 def editor(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     return _editor_page(request, _workspace(request, deck))
@@ -362,6 +363,7 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
+@login_required
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     page = Paginator(deck.versions.all(), HISTORY_PAGE).get_page(request.GET.get("page"))

@@ -104,3 +104,33 @@ def test_a_sitting_is_one_version_saved_with_a_note_and_compared_from_the_top_of
     diff = page.inner_text(".diff")
     assert "+2 TS1-005" in diff and "+1 TS1-006" in diff
     shoot(page, "history-compare")
+
+
+def test_dead_ends_lead_somewhere(live_server, sized_page, shoot, settings):
+    settings.DEBUG = True  # as under `make run`
+    settings.DECKLAB_DEBUG_ERROR_PAGES = False
+    page = sized_page
+    factories.load_dbscg()
+    owner = factories.make_user("returning", "a-long-test-password-42")
+    deck = deck_create(owner=owner, game="dbscg", name="Mine", zones=factories.LEGAL_DBSCG)
+
+    page.goto(live_server.url + reverse("decks:shared", args=[deck.code]))
+    assert "This page is not here" in page.inner_text("main")
+    assert "URLconf" not in page.content()
+    shoot(page, "private-link-404")
+
+    editor_url = reverse("decks:editor", args=[deck.pk])
+    page.goto(live_server.url + editor_url)  # signed out: sign in, then back to the deck
+    page.wait_for_url(lambda url: reverse("login") + "?next=" in url)
+    page.fill("#id_username", "returning")
+    page.fill("#id_password", "a-long-test-password-42")
+    page.click("form.panel button[type=submit]")
+    page.wait_for_url(f"**{editor_url}")
+    assert "Mine" in page.inner_text("h1")
+
+    page.goto(live_server.url + reverse("cards:list", args=["dbscg"]))
+    example = page.get_attribute("#q", "placeholder").removeprefix("e.g. ")
+    page.fill("#q", example)
+    page.press("#q", "Enter")
+    page.wait_for_selector("#results a[href*='/cards/dbscg/']")
+    shoot(page, "example-search")
