@@ -211,6 +211,21 @@ def ordered(cards: QuerySet[Card], sort: str, descending: bool = False) -> Query
     return cards.order_by(expression, SORTS["number"])
 
 
+def _shown(item: Field, card: base.Card) -> str:
+    return " / ".join(dict.fromkeys(str(v) for v in (item.shown or item.values)(card)))
+
+
+def row_columns(game_slug: str) -> list[Field]:
+    """The fields a card row shows as columns (`Game.row_columns`), in the game's order."""
+    by_name = {item.name: item for item in fields(game_slug)}
+    return [by_name[name] for name in get_game(game_slug).row_columns]
+
+
+def row_values(game_slug: str, card: base.Card) -> list[tuple[Field, str]]:
+    """(field, shown value) of the card for each row column; "" where the card has none."""
+    return [(item, _shown(item, card)) for item in row_columns(game_slug)]
+
+
 def facts(game_slug: str, card: base.Card) -> list[tuple[str, str]]:
     """(label, value) for every field the card has a value for, names and number aside: what
     card pages and generated faces show."""
@@ -218,9 +233,9 @@ def facts(game_slug: str, card: base.Card) -> list[tuple[str, str]]:
     for item in fields(game_slug):
         if item.name in (NAME, NUMBER.name):
             continue
-        values = [str(v) for v in (item.shown or item.values)(card)]
-        if values:
-            shown.append((item.label, " / ".join(dict.fromkeys(values))))
+        value = _shown(item, card)
+        if value:
+            shown.append((item.label, value))
     return shown
 
 

@@ -74,6 +74,9 @@ class Game:
     search_fields: tuple[Field, ...] = ()
     #: The deck editor's statistics charts (`<game>/charts.py`).
     charts: Charts = ()
+    #: The search fields (by name) shown as columns of a card row (deck, search results, shared
+    #: decks), and offered for grouping and sorting the deck: the facts a player builds by.
+    row_columns: tuple[str, ...] = ()
     #: Tournaments collect a printed registration sheet of the deck (the editor offers a PDF).
     registration_sheet: bool = False
     #: The editor can deal a random hand from the deck (Blade Rondo); None: no "Deal" button.

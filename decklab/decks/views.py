@@ -333,7 +333,9 @@ def _search(ws: Workspace, query: str) -> dict:
     if not query:
         return {"query": "", "cards": [], "error": None}
     try:
-        rows = list(card_search.search(ws.game_slug, query)[:SEARCH_LIMIT])
+        rows = list(
+            card_search.ordered(card_search.search(ws.game_slug, query), "number")[:SEARCH_LIMIT]
+        )
     except QueryError as error:
         return {"query": query, "cards": [], "error": error}
     game = get_game(ws.game_slug)
@@ -345,6 +347,7 @@ def _search(ws: Workspace, query: str) -> dict:
             {
                 "card": row,
                 "zones": [(z, labels[z]) for z in allowed_zones(game, ws.format_slug, row)],
+                "columns": card_search.row_values(ws.game_slug, row.to_game_card()),
             }
             for row in rows
         ],

@@ -19,9 +19,11 @@ from cards.games import deckcode
 from cards.games.base import Deck as GameDeck
 from cards.games.base import Entry
 from cards.games.decklist import natural_key
+from cards.games.fields import Field
 from cards.games.game import Game
 from cards.games.registry import get_game
 from cards.models import Card
+from cards.search import row_columns, row_values
 from decklab.decks import selectors, stats
 from decklab.decks.edits import Zones
 from decklab.decks.models import Deck, DeckVersion
@@ -38,6 +40,8 @@ class Row:
     violations: list[dict[str, Any]] = field(default_factory=list)
     #: The other zones the format lets this card move to (labels by slug).
     moves: list[tuple[str, str]] = field(default_factory=list)
+    #: The game's row columns (`Game.row_columns`): (field, shown value).
+    columns: list[tuple[Field, str]] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -79,6 +83,11 @@ class Workspace:
     @property
     def version(self) -> int | None:
         return self.deck.version if self.deck else None
+
+    @property
+    def row_fields(self) -> list[Field]:
+        """The game's row columns: shown on each card row, offered for grouping and sorting."""
+        return row_columns(self.game_slug)
 
     @cached_property
     def draft(self) -> DeckVersion | None:
@@ -143,6 +152,7 @@ class Workspace:
             if row.number not in allowed:
                 allowed[row.number] = allowed_zones(self.game, self.format_slug, row.card)
             row.moves = [(z, labels[z]) for z in allowed[row.number] if z != row.zone]
+            row.columns = row_values(self.game_slug, row.card.to_game_card())
         for violation in self.report["violations"]:
             for number in violation["cards"]:
                 for zone in [violation["zone"]] if violation["zone"] else self.game.zone_slugs:

@@ -192,6 +192,7 @@
     }
   });
   function afterPanelSwap() {
+    document.dispatchEvent(new CustomEvent("deckPanelSwapped"));
     // Plain (non-htmx) forms of the page, such as import and save, carry the state too.
     var current = state();
     if (current) {

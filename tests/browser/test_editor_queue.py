@@ -134,3 +134,74 @@ def test_dead_ends_lead_somewhere(live_server, sized_page, shoot, settings):
     page.press("#q", "Enter")
     page.wait_for_selector("#results a[href*='/cards/dbscg/']")
     shoot(page, "example-search")
+
+
+def test_the_card_in_view_preview_links_columns_grouping_and_natural_order(
+    live_server, sized_page, shoot
+):
+    page = sized_page
+    phone = page.viewport_size["width"] < 720
+    deck = own_deck(live_server, page, "viewer")
+    link = page.locator(".entry[data-zone='main'][data-number='TS1-002'] a.card-link")
+    assert link.get_attribute("href") == reverse("cards:detail", args=["dbscg", "TS1-002"])
+    if phone:  # a long press shows the preview and does not follow the link
+        link.dispatch_event("touchstart")
+        page.wait_for_timeout(700)
+        link.dispatch_event("touchend")
+    else:
+        link.hover()
+    preview = page.locator("#card-preview")
+    preview.wait_for(state="visible")
+    assert preview.locator("figcaption").inner_text() == "Test Fighter 1"
+    page.wait_for_function(
+        "() => document.querySelector('#card-preview img').naturalWidth > 0"
+    )  # the face (the card's facts drawn) loaded
+    assert "/card/" not in page.url
+    shoot(page, "preview")
+    page.keyboard.press("Escape")
+    preview.wait_for(state="hidden")
+    page.mouse.move(0, 0)
+    # Keyboard: focusing the name shows the preview too.
+    page.focus(".entry[data-number='TS1-003'] a.card-link")
+    preview.wait_for(state="visible")
+    assert preview.locator("figcaption").inner_text() == "Test Fighter 2"
+    page.keyboard.press("Escape")
+
+    # Columns from the game folder: type, colour, cost, power, set.
+    row = page.locator(".entry[data-zone='main'][data-number='TS1-002']")
+    assert row.locator(".col[data-col='cost']").inner_text() == "2"
+    assert row.locator(".col[data-col='type']").inner_text() == "Battle"
+
+    # Sort by name in number order (Fighter 2 before Fighter 10), then group by cost.
+    page.select_option("#deck-panel .deck-sort", "name")
+    names = page.locator(".zone[data-zone='main'] .entry .name").all_inner_texts()
+    assert names[:3] == ["Test Fighter 1", "Test Fighter 2", "Test Fighter 3"]
+    assert names.index("Test Fighter 9") < names.index("Test Fighter 10")
+    page.select_option("#deck-panel .deck-group", "cost")
+    heads = page.locator(".zone[data-zone='main'] .group-head").all_inner_texts()
+    assert heads == ["1 (12)", "2 (16)", "3 (12)", "4 (12)"]
+    shoot(page, "grouped-by-cost")
+    # The grouping stays after a change re-renders the deck, and after a reload.
+    page.get_by_role("button", name="One copy more of TS1-003").click()
+    page.wait_for_selector(".entry[data-number='TS1-003'][data-count='5']", state="attached")
+    assert page.locator(".zone[data-zone='main'] .group-head").count() == 4
+    page.reload()
+    assert page.locator(".zone[data-zone='main'] .group-head").count() == 4
+
+    # The same preview on the shared page, and the name leads to the card page.
+    deck.visibility = "unlisted"
+    deck.save()
+    page.goto(live_server.url + reverse("decks:shared", args=[deck.code]))
+    shared_link = page.locator(".entry[data-number='TS1-004'] a.card-link")
+    if phone:
+        shared_link.dispatch_event("touchstart")
+        page.wait_for_timeout(700)
+        shared_link.dispatch_event("touchend")
+    else:
+        shared_link.hover()
+    preview.wait_for(state="visible")
+    shoot(page, "shared-preview")
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(500)  # a later tap, not the end of the long press, follows the link
+    shared_link.click()
+    page.wait_for_url("**/cards/dbscg/card/TS1-004")

@@ -21,6 +21,7 @@ GAME = Game(
     formats=FORMATS,
     search_fields=FIELDS,
     charts=CHARTS,
+    row_columns=("kind", "cost", "set"),
     deal=Deal("pool", "dealt", DEALT, clears=("hand",)),
     identity=lambda card: card.number,
 )

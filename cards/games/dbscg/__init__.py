@@ -28,6 +28,7 @@ GAME = Game(
     formats=FORMATS,
     search_fields=FIELDS,
     charts=CHARTS,
+    row_columns=("type", "color", "cost", "power", "set"),
     registration_sheet=True,
     identity=lambda card: card.number,
     name_keys=_name_keys,

@@ -17,5 +17,6 @@ GAME = Game(
     formats=FORMATS,
     search_fields=FIELDS,
     charts=CHARTS,
+    row_columns=("attr", "power", "risk"),
     identity=lambda card: card.number,
 )

@@ -38,6 +38,7 @@ GAME = Game(
     formats=FORMATS,
     search_fields=FIELDS,
     charts=CHARTS,
+    row_columns=("type", "color", "cost", "set"),
     registration_sheet=True,
     identity=_identity,
     name_keys=_name_keys,
