@@ -26,7 +26,7 @@ from django_htmx.http import replace_url, trigger_client_event
 
 from cards import search as card_search
 from cards.games import deckcode
-from cards.games.decklist import load
+from cards.games.decklist import load, natural_key
 from cards.games.game import UnknownFormat
 from cards.games.goldfish import goal_forms
 from cards.games.query import QueryError
@@ -324,25 +324,36 @@ def search(request: HttpRequest, game: str) -> HttpResponse:
     return render(
         request,
         "decks/_search_results.html",
-        {"results": _search(ws, request.GET.get("q", "")), "ws": ws},
+        {"results": _search(ws, request.GET.get("q", ""), request.GET.get("page")), "ws": ws},
     )
 
 
-def _search(ws: Workspace, query: str) -> dict:
+def _search(ws: Workspace, query: str, page: str | None = None) -> dict:
+    """One page of search results (all of them, page by page: "More" asks for the next)."""
     query = query.strip()
     if not query:
         return {"query": "", "cards": [], "error": None}
     try:
-        rows = list(
-            card_search.ordered(card_search.search(ws.game_slug, query), "number")[:SEARCH_LIMIT]
-        )
+        matches = card_search.ordered(card_search.search(ws.game_slug, query), "number")
+        shown = Paginator(matches, SEARCH_LIMIT).get_page(page)
+        rows = list(shown)
     except QueryError as error:
         return {"query": query, "cards": [], "error": error}
     game = get_game(ws.game_slug)
     labels = {zone.slug: zone.label for zone in game.zones}
+    more_url = None
+    if shown.has_next():
+        more_url = (
+            reverse("decks:search", args=[ws.game_slug])
+            + "?"
+            + urlencode({"q": query, "format": ws.format_slug, "page": shown.next_page_number()})
+        )
     return {
         "query": query,
         "error": None,
+        "total": shown.paginator.count,
+        "appending": shown.number > 1,
+        "more_url": more_url,
         "cards": [
             {
                 "card": row,
@@ -387,8 +398,10 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
                     "zone": zone,
                     "label": zones[zone].label if zone in zones else zone,
                     "label_ja": zones[zone].label_ja if zone in zones else "",
-                    "added": [(n, c, names.get(n)) for n, c in sorted(change["added"].items())],
-                    "removed": [(n, c, names.get(n)) for n, c in sorted(change["removed"].items())],
+                    "added": [(n, c, names.get(n)) for n, c in _in_number_order(change["added"])],
+                    "removed": [
+                        (n, c, names.get(n)) for n, c in _in_number_order(change["removed"])
+                    ],
                 }
                 for zone, change in changes.items()
             ],
@@ -419,6 +432,11 @@ def save_version(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, gettext("Version %(number)d saved.") % {"number": closed.number})
     return redirect("decks:editor", pk=deck.pk)
+
+
+def _in_number_order(counts: dict[str, int]) -> list[tuple[str, int]]:
+    """(number, count) with numbers in number order: BT2 before BT10."""
+    return sorted(counts.items(), key=lambda item: natural_key(item[0]))
 
 
 @require_POST

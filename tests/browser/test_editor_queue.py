@@ -205,3 +205,31 @@ def test_the_card_in_view_preview_links_columns_grouping_and_natural_order(
     page.wait_for_timeout(500)  # a later tap, not the end of the long press, follows the link
     shared_link.click()
     page.wait_for_url("**/cards/dbscg/card/TS1-004")
+
+
+def test_the_editor_search_shows_the_total_and_every_result(
+    live_server, sized_page, shoot, monkeypatch
+):
+    from decklab.decks import views
+
+    monkeypatch.setattr(views, "SEARCH_LIMIT", 5)  # a few cards make several pages
+    page = sized_page
+    own_deck(live_server, page, "seeker")
+    page.fill("#search-q", "type:battle")
+    page.wait_for_selector("#search-results .result-count")
+    total = int(page.inner_text("#search-results .result-count").split()[0])
+    assert total > 10
+    while page.locator("#search-results button.more-results").count():
+        shown = page.locator("#search-results .result").count()
+        page.click("#search-results button.more-results")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#search-results .result').length > {shown}"
+        )
+    numbers = page.locator("#search-results .result").evaluate_all(
+        "items => items.map(item => item.dataset.number)"
+    )
+    assert len(numbers) == len(set(numbers)) == total
+    shoot(page, "all-results")
+    # A result of the last page adds to the deck like the first.
+    page.locator("#search-results .result").last.locator("button.add").first.click()
+    page.wait_for_selector(f".entry[data-number='{numbers[-1]}']")
