@@ -58,7 +58,11 @@
       return;
     }
     status.dataset.kind = kind;
-    status.textContent = kind === "busy" ? status.dataset.busy + " (" + (queue.length + 1) + ")" : status.dataset[kind];
+    if (kind === "busy") {
+      status.textContent = status.dataset.busy + " (" + (queue.length + 1) + ")";
+    } else {
+      status.textContent = (kind === "saved" && lastChange) || status.dataset[kind];
+    }
     status.hidden = false;
     window.clearTimeout(showStatus.timer);
     if (kind === "saved") {
@@ -66,6 +70,33 @@
         status.hidden = true;
       }, 2500);
     }
+  }
+
+  // What the last answered change did to its card, for the status ("TS1-002: 5 in Main"): on a
+  // phone the deck is out of view, so this is the feedback that an add landed.
+  var lastChange = "";
+
+  function describe(card) {
+    var status = document.getElementById("deck-status");
+    if (!card || !status || !status.dataset.changed) {
+      return "";
+    }
+    var zone = document.querySelector('#deck-panel .zone[data-zone="' + CSS.escape(card.zone) + '"]');
+    var entry = zone && zone.querySelector('.entry[data-number="' + CSS.escape(card.number) + '"]');
+    return status.dataset.changed
+      .replace("{number}", card.number)
+      .replace("{count}", entry ? entry.dataset.count : "0")
+      .replace("{zone}", zone ? zone.dataset.label : card.zone);
+  }
+
+  function cardOf(data) {
+    // A search result's button posts target=zone:number; a row posts zone and number.
+    var target = data.get("target");
+    if (target) {
+      var cut = target.indexOf(":");
+      return { zone: target.slice(0, cut), number: target.slice(cut + 1) };
+    }
+    return data.get("zone") && data.get("number") ? { zone: data.get("zone"), number: data.get("number") } : null;
   }
 
   function swapPanel(html) {
@@ -113,6 +144,7 @@
           if (!swapPanel(html)) {
             throw new Error("no deck panel in the answer");
           }
+          lastChange = response.ok ? describe(next.card) : "";
           if (replaced) {
             window.history.replaceState(null, "", replaced);
           }
@@ -178,7 +210,7 @@
     if (submitter && submitter.name) {
       data.append(submitter.name, submitter.value);
     }
-    queue.push({ url: form.getAttribute("action"), data: data });
+    queue.push({ url: form.getAttribute("action"), data: data, card: cardOf(data) });
     showStatus("busy");
     sendNext();
   });

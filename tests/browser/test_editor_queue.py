@@ -233,3 +233,34 @@ def test_the_editor_search_shows_the_total_and_every_result(
     # A result of the last page adds to the deck like the first.
     page.locator("#search-results .result").last.locator("button.add").first.click()
     page.wait_for_selector(f".entry[data-number='{numbers[-1]}']")
+
+
+def test_on_a_phone_each_add_says_what_it_did_and_the_summary_stays_in_view(
+    live_server, sized_page, shoot
+):
+    page = sized_page
+    own_deck(live_server, page, "thumbs")
+    page.fill("#search-q", "TS1-015")
+    page.wait_for_selector("#search-results .result[data-number='TS1-015']")
+    page.click("#search-results button[value='main:TS1-015']")
+    page.wait_for_selector("#deck-status[data-kind='saved']")
+    assert page.inner_text("#deck-status") == "TS1-015: 1 in Main"
+    page.click("#search-results button[value='main:TS1-015']")
+    page.wait_for_function(
+        "() => document.getElementById('deck-status').textContent === 'TS1-015: 2 in Main'"
+    )
+    shoot(page, "feedback")
+    summary = page.locator("#deck-panel .deck-summary")
+    if page.viewport_size["width"] >= 720:
+        assert not summary.is_visible()  # the deck and legality are in view beside the search
+        return
+    box = summary.bounding_box()
+    assert box["y"] + box["height"] <= page.viewport_size["height"] + 1  # on screen
+    assert summary.locator(".summary-size").inner_text() == "57 cards"  # all zones
+    assert summary.locator(".summary-legal").inner_text() == "Legal"
+    summary.locator(".summary-legal").click()
+    page.wait_for_function(
+        "() => { const r = document.getElementById('legality-panel').getBoundingClientRect();"
+        " return r.top >= -1 && r.top < window.innerHeight; }"
+    )
+    shoot(page, "legality-one-tap")
