@@ -12,7 +12,7 @@ from decklab.decks.models import Visibility
 #: A pasted decklist longer than this is refused (a real deck is a few hundred characters).
 MAX_DECKLIST_CHARS = getattr(settings, "DECKLAB_MAX_DECKLIST_CHARS", 20_000)
 
-ACTIONS = ("add", "set", "move", "deal")
+ACTIONS = ("add", "set", "move", "copy", "deal", "preset")
 
 
 def _decklist_field(required: bool) -> forms.CharField:
@@ -53,6 +53,8 @@ class ChangeForm(forms.Form):
     to_zone = forms.CharField(max_length=16, required=False)
     #: `zone:number` from a search result's add button, instead of `zone` and `number`.
     target = forms.CharField(max_length=90, required=False)
+    #: The preset deck (a Blade Rondo set deck) that `preset` loads.
+    preset = forms.CharField(max_length=64, required=False)
 
     def clean(self):
         data = super().clean()
@@ -62,9 +64,9 @@ class ChangeForm(forms.Form):
                 data["action"], data["count"] = kind, int(argument)
             except ValueError:
                 raise forms.ValidationError(f"{argument!r} is not a number of copies.") from None
-        elif kind in ("set", "move"):
+        elif kind in ("set", "move", "copy"):
             data["action"] = kind
-            data["to_zone"] = argument if kind == "move" else data.get("to_zone")
+            data["to_zone"] = argument if kind in ("move", "copy") else data.get("to_zone")
         elif kind:
             raise forms.ValidationError(f"Unknown change {data['op']!r}.")
         if not data.get("action"):
@@ -73,9 +75,13 @@ class ChangeForm(forms.Form):
         if target:
             zone, _, number = target.partition(":")
             data["zone"], data["number"] = zone, number
-        if data.get("action") != "deal" and not (data.get("zone") and data.get("number")):
+        if data.get("action") not in ("deal", "preset") and not (
+            data.get("zone") and data.get("number")
+        ):
             raise forms.ValidationError("Name a card and a zone.")
-        if data.get("action") == "move" and not data.get("to_zone"):
+        if data.get("action") == "preset" and not data.get("preset"):
+            raise forms.ValidationError("Pick a set deck.")
+        if data.get("action") in ("move", "copy") and not data.get("to_zone"):
             raise forms.ValidationError("Name the zone to move the card to.")
         if data.get("action") == "set" and (data.get("count") is None or data["count"] < 0):
             raise forms.ValidationError("Give the number of copies (0 or more).")
@@ -83,7 +89,12 @@ class ChangeForm(forms.Form):
 
     def params(self) -> dict:
         data = self.cleaned_data
-        params = {"zone": data["zone"], "number": data["number"], "to_zone": data["to_zone"]}
+        params = {
+            "zone": data["zone"],
+            "number": data["number"],
+            "to_zone": data["to_zone"],
+            "preset": data["preset"],
+        }
         count = data.get("count")
         params["count"] = 1 if count is None else count
         return params

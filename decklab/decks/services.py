@@ -22,9 +22,8 @@ from django.utils import timezone
 from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 from cards.models import Card
-from decklab.decks import edits
+from decklab.decks import edits, selectors
 from decklab.decks.models import Deck, DeckCard, DeckVersion, Visibility
-from decklab.decks.selectors import current_zones
 
 MAX_NAME = 120
 
@@ -158,17 +157,12 @@ def deck_save(
     return version
 
 
-@transaction.atomic
-def deck_edit(*, deck: Deck, action: str, **params) -> DeckVersion:
-    """One editor action (`add`, `set`, `move`, `deal`) applied to the latest cards and saved.
-
-    These are operations, not whole-deck saves: each is applied to whatever the newest version holds,
-    under a row lock, so a tab's quick clicks (or two tabs' clicks) all land and never conflict.
-    Only whole-deck replacements (`deck_save`: import, revert, API card lists) name a version.
-    Within one sitting (`DECKLAB_EDIT_SITTING_MINUTES`) the operations extend one draft version.
-    """
-    locked = Deck.objects.select_for_update().get(pk=deck.pk)
-    zones = current_zones(locked)
+def apply_action(
+    game_slug: str, zones: edits.Zones, action: str, **params
+) -> tuple[edits.Zones, str]:
+    """One editor action on quantities, for a saved deck and the stateless builder alike: the new
+    quantities and a note of a few words."""
+    game = get_game(game_slug)
     try:
         if action == "add":
             new = edits.add(zones, params["zone"], params["number"], params.get("count", 1))
@@ -179,14 +173,35 @@ def deck_edit(*, deck: Deck, action: str, **params) -> DeckVersion:
         elif action == "move":
             new = edits.move(zones, params["number"], params["zone"], params["to_zone"])
             note = f"{params['number']} {params['zone']} → {params['to_zone']}"
+        elif action == "copy":
+            new = edits.choose(zones, params["number"], params["zone"], params["to_zone"])
+            note = f"{params['number']} {params['zone']} + {params['to_zone']}"
         elif action == "deal":
-            game = get_game(locked.game)
-            new = edits.deal(game, zones, params.get("rng") or random.Random())
-            note = f"dealt {game.deal.count if game.deal else 0}"
+            count = selectors.deal_count(game_slug, zones)
+            new = edits.deal(game, zones, params.get("rng") or random.Random(), count)
+            note = f"dealt {count}"
+        elif action == "preset":
+            preset, filled = selectors.preset_zones(game_slug, params.get("preset") or "")
+            new = edits.fill(game, zones, filled)
+            note = preset.name
         else:
             raise DeckError(f"Unknown action {action!r}.")
     except edits.EditError as error:
         raise DeckError(str(error)) from None
+    return new, note
+
+
+@transaction.atomic
+def deck_edit(*, deck: Deck, action: str, **params) -> DeckVersion:
+    """One editor action (`add`, `set`, `move`, `deal`) applied to the latest cards and saved.
+
+    These are operations, not whole-deck saves: each is applied to whatever the newest version holds,
+    under a row lock, so a tab's quick clicks (or two tabs' clicks) all land and never conflict.
+    Only whole-deck replacements (`deck_save`: import, revert, API card lists) name a version.
+    Within one sitting (`DECKLAB_EDIT_SITTING_MINUTES`) the operations extend one draft version.
+    """
+    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    new, note = apply_action(locked.game, selectors.current_zones(locked), action, **params)
     version = _write_operation(locked, _checked_zones(locked.game, new), note)
     deck.version, deck.updated_at = locked.version, locked.updated_at
     return version

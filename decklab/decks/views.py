@@ -621,16 +621,9 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
             raise services.DeckError(
                 " ".join(form.non_field_errors()) or "That change is not possible."
             )
-        params = form.params()
-        action = form.cleaned_data["action"]
-        if action == "add":
-            zones = edits.add(zones, params["zone"], params["number"], params["count"])
-        elif action == "set":
-            zones = edits.set_count(zones, params["zone"], params["number"], params["count"])
-        elif action == "move":
-            zones = edits.move(zones, params["number"], params["zone"], params["to_zone"])
-        else:
-            zones = edits.deal(ws.game, zones, random.Random())
+        zones, _ = services.apply_action(
+            ws.game_slug, zones, form.cleaned_data["action"], **form.params()
+        )
         zones = edits.normalize(ws.game, zones)
         unknown = edits.numbers(zones) - set(
             selectors.cards_by_number(ws.game_slug, edits.numbers(zones))

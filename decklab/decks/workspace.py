@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import pairwise
 from typing import Any
 
 from django.utils.html import format_html
@@ -84,6 +85,19 @@ class Workspace:
     def version(self) -> int | None:
         return self.deck.version if self.deck else None
 
+    @cached_property
+    def preset_decks(self):
+        """Decks sold as they are that the editor loads in one action (Blade Rondo's set decks)."""
+        return selectors.preset_decks(self.game_slug)
+
+    @cached_property
+    def deal_count(self) -> int:
+        return selectors.deal_count(self.game_slug, self.zones) if self.game.deal else 0
+
+    @property
+    def nested_zones(self) -> bool:
+        return bool(self.game.deal and self.game.deal.nested)
+
     @property
     def row_fields(self) -> list[Field]:
         """The game's row columns: shown on each card row, offered for grouping and sorting."""
@@ -145,6 +159,11 @@ class Workspace:
             for number, count in cards.items()
         }
         labels = {zone.slug: zone.label for zone in self.game.zones}
+        deal = self.game.deal
+        nested = {}
+        if deal is not None and deal.nested:
+            chain = [deal.source, deal.target, *deal.clears]
+            nested = dict(pairwise(chain))
         allowed: dict[str, list[str]] = {}
         for row in rows.values():
             if row.card is None:
@@ -152,6 +171,8 @@ class Workspace:
             if row.number not in allowed:
                 allowed[row.number] = allowed_zones(self.game, self.format_slug, row.card)
             row.moves = [(z, labels[z]) for z in allowed[row.number] if z != row.zone]
+            if nested:  # pool ⊇ dealt ⊇ hand: a card is chosen into the next zone, not moved
+                row.moves = [(z, label) for z, label in row.moves if z == nested.get(row.zone)]
             row.columns = row_values(self.game_slug, row.card.to_game_card())
         for violation in self.report["violations"]:
             for number in violation["cards"]:

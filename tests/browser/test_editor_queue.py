@@ -264,3 +264,29 @@ def test_on_a_phone_each_add_says_what_it_did_and_the_summary_stays_in_view(
         " return r.top >= -1 && r.top < window.innerHeight; }"
     )
     shoot(page, "legality-one-tap")
+
+
+def test_blade_rondo_set_deck_deal_and_hand_from_the_dealt_cards(live_server, sized_page, shoot):
+    from cards.importers import import_path
+    from cards.shipped import DATA
+
+    import_path("blade_rondo", DATA / "blade-rondo" / "cards.csv")
+    page = sized_page
+    sign_in(page, live_server, "rondo")
+    owner = get_user_model().objects.get(username="rondo")
+    deck = deck_create(owner=owner, game="blade_rondo", name="Bread")
+    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    page.select_option(".preset-form select", label="Bread Rondo")
+    page.click(".preset-form button")
+    page.wait_for_selector(".zone[data-zone='pool'] .entry", state="attached")
+    assert page.inner_text(".zone[data-zone='pool'] .zone-size") == "(24)"
+    assert page.inner_text(".deal-button") == "Deal 10"
+    page.click(".deal-button")
+    page.wait_for_selector(".zone[data-zone='dealt'] .entry", state="attached")
+    assert page.inner_text(".zone[data-zone='dealt'] .zone-size") == "(10)"
+    dealt_row = page.locator(".zone[data-zone='dealt'] .entry").first
+    number = dealt_row.get_attribute("data-number")
+    dealt_row.locator("button[value='copy:hand']").click()
+    page.wait_for_selector(f".zone[data-zone='hand'] .entry[data-number='{number}']")
+    assert page.inner_text(".zone[data-zone='dealt'] .zone-size") == "(10)"  # still dealt
+    shoot(page, "hand-from-dealt")
