@@ -34,7 +34,9 @@ def _register_font() -> str:
     return FONT
 
 
-def registration_pdf(ws: Workspace, *, title: str, player: str) -> bytes:
+def registration_pdf(
+    ws: Workspace, *, title: str, player: str, event: str = "", date: str = ""
+) -> bytes:
     if not ws.game.registration_sheet:
         others = " and ".join(game.name for game in all_games() if game.registration_sheet)
         raise NoSheet(f"{ws.game.name} has no registration sheet (only {others}).")
@@ -52,8 +54,8 @@ def registration_pdf(ws: Workspace, *, title: str, player: str) -> bytes:
         y = top - 9 * mm
         for label, value in (
             ("Player", player),
-            ("Event", ""),
-            ("Date", ""),
+            ("Event", event),
+            ("Date", date),
             ("Deck", title),
             ("Format", ws.format.name),
         ):

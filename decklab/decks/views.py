@@ -26,7 +26,7 @@ from django_htmx.http import replace_url, trigger_client_event
 
 from cards import search as card_search
 from cards.games import deckcode
-from cards.games.decklist import load, natural_key
+from cards.games.decklist import export_as, load, natural_key
 from cards.games.game import UnknownFormat
 from cards.games.goldfish import goal_forms
 from cards.games.query import QueryError
@@ -519,8 +519,20 @@ def _shared_workspace(request: HttpRequest, code: str) -> Workspace:
     return _workspace(request, selectors.deck_by_code(request.user, code))
 
 
-def _text_response(ws: Workspace) -> HttpResponse:
-    return HttpResponse(ws.text, content_type="text/plain; charset=utf-8")
+#: The content type of each export shape (`cards.games.decklist.EXPORT_FORMATS`).
+EXPORT_TYPES = {
+    "text": "text/plain",
+    "recipe": "text/plain",
+    "markdown": "text/markdown",
+    "csv": "text/csv",
+}
+
+
+def _text_response(request: HttpRequest, ws: Workspace) -> HttpResponse:
+    shape = request.GET.get("shape", "text")
+    shape = shape if shape in EXPORT_TYPES else "text"
+    text = ws.text if shape == "text" else export_as(ws.game, ws.game_deck, shape)
+    return HttpResponse(text, content_type=f"{EXPORT_TYPES[shape]}; charset=utf-8")
 
 
 def _image_response(ws: Workspace, title: str) -> HttpResponse:
@@ -534,7 +546,13 @@ def _sheet_response(request: HttpRequest, ws: Workspace, title: str) -> HttpResp
         else ""
     )
     try:
-        pdf = sheets.registration_pdf(ws, title=title, player=player)
+        pdf = sheets.registration_pdf(
+            ws,
+            title=title,
+            player=player,
+            event=request.GET.get("event", "")[:80],
+            date=request.GET.get("date", "")[:20],
+        )
     except sheets.NoSheet as missing:
         raise Http404(str(missing)) from None
     response = HttpResponse(pdf, content_type="application/pdf")
@@ -544,7 +562,7 @@ def _sheet_response(request: HttpRequest, ws: Workspace, title: str) -> HttpResp
 
 @require_GET
 def text(request: HttpRequest, code: str) -> HttpResponse:
-    return _text_response(_shared_workspace(request, code))
+    return _text_response(request, _shared_workspace(request, code))
 
 
 @require_GET
@@ -642,7 +660,7 @@ def build_panel(request: HttpRequest, game: str, name: str) -> HttpResponse:
 
 @require_GET
 def build_text(request: HttpRequest, game: str) -> HttpResponse:
-    return _text_response(_stateless(request, game, request.GET.get("c")))
+    return _text_response(request, _stateless(request, game, request.GET.get("c")))
 
 
 @require_GET

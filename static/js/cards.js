@@ -1,5 +1,5 @@
-// DeckLab card rows: a preview of the card on hover, focus or long press, and the deck's rows
-// grouped and sorted by the game's row columns (the choice is remembered in this browser).
+// DeckLab card rows: a preview of the card on hover, focus or long press, the deck's rows grouped
+// and sorted by the game's row columns (the choice is remembered in this browser), copy buttons.
 // Own code, not a library: about 120 lines over the page's own markup (a.card-link[data-face],
 // .col[data-col]); a tooltip library would need its own markup and styles under the site's CSP.
 (function () {
@@ -206,5 +206,45 @@
   });
   document.addEventListener("DOMContentLoaded", function () {
     apply(document);
+  });
+
+  // -- copy buttons: the decklist text, the deck code, the share link --------------------------------
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text);
+    }
+    // Plain http (a LAN server): the older way, through a hidden field.
+    var field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.className = "visually-hidden";
+    document.body.appendChild(field);
+    field.select();
+    document.execCommand("copy");
+    field.remove();
+    return Promise.resolve();
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button.copy-button");
+    if (!button) {
+      return;
+    }
+    var text;
+    if (button.dataset.copyUrl) {
+      text = new URL(button.dataset.copyUrl, window.location.href).href;
+    } else {
+      var source = document.querySelector(button.dataset.copy);
+      text = source ? (source.value !== undefined && source.tagName === "INPUT" ? source.value : source.textContent) : "";
+    }
+    copyText(text).then(function () {
+      button.dataset.label = button.dataset.label || button.textContent;
+      button.textContent = button.dataset.copied;
+      button.dataset.done = "true";
+      window.setTimeout(function () {
+        button.textContent = button.dataset.label;
+        delete button.dataset.done;
+      }, 2000);
+    });
   });
 })();

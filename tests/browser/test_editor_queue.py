@@ -290,3 +290,41 @@ def test_blade_rondo_set_deck_deal_and_hand_from_the_dealt_cards(live_server, si
     page.wait_for_selector(f".zone[data-zone='hand'] .entry[data-number='{number}']")
     assert page.inner_text(".zone[data-zone='dealt'] .zone-size") == "(10)"  # still dealt
     shoot(page, "hand-from-dealt")
+
+
+def test_copy_buttons_export_shapes_and_the_registration_sheet_fields(
+    live_server, sized_page, shoot
+):
+    page = sized_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    deck = own_deck(live_server, page, "copier")
+
+    def copied(label: str) -> str:
+        page.get_by_role("button", name=label).click()
+        page.wait_for_selector("button.copy-button[data-done='true']")
+        text = page.evaluate("navigator.clipboard.readText()")
+        page.wait_for_selector("button.copy-button[data-done='true']", state="detached")
+        return text
+
+    assert copied("Copy code") == page.input_value("#deck-code")
+    assert "TS1-002" in copied("Copy text")
+    assert copied("Copy link") == live_server.url + reverse("decks:shared", args=[deck.code])
+
+    recipe = page.request.get(
+        live_server.url + page.get_attribute("a[href$='shape=recipe']", "href")
+    )
+    assert "【メイン】\nTest Fighter 1 ×4" in recipe.text()
+    csv_text = page.request.get(
+        live_server.url + page.get_attribute("a[href$='shape=csv']", "href")
+    ).text()
+    assert csv_text.startswith("zone,count,number,name\nleader,1,TS1-001,")
+
+    page.fill(".sheet-form input[name=player]", "Son Goku")
+    page.fill(".sheet-form input[name=event]", "Store Cup")
+    page.fill(".sheet-form input[name=date]", "2026-11-29")
+    shoot(page, "export")
+    with page.expect_response(lambda r: "sheet.pdf" in r.url) as sheet:
+        page.click(".sheet-form button")
+    response = sheet.value
+    assert response.status == 200 and response.headers["content-type"] == "application/pdf"
+    assert "event=Store+Cup" in response.url and "date=2026-11-29" in response.url
