@@ -180,7 +180,7 @@ BEST_HAND = GoalType(
             "Scores by card number, name or kind",
             "mapping",
             default={},
-            help='e.g. {"physical": 2, "BR-01": 5}',
+            help="One row per card number, name or kind with its score: physical → 2, BR-01 → 5.",
         ),
         Field(
             "default_score", "Score of other cards", "int", default=0, minimum=-1000, maximum=1000

@@ -524,7 +524,8 @@ DECK_OUT = GoalType(
             "Life cards taken per opponent turn",
             "mapping",
             default={"1": 1},
-            help='Weights per number of life cards, e.g. {"0": 1, "1": 2, "2": 1}.',
+            help="One row per number of life cards taken, with its weight: rows 0 → 1, 1 → 2, "
+            "2 → 1 take one card half the time.",
         ),
         Field("extra_draws", "Extra draws per turn", "int", default=0, minimum=0, maximum=10),
     ),

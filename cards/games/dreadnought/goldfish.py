@@ -166,7 +166,7 @@ OPPONENT_FIELDS = (
         "Opponent's speed mix",
         "mapping",
         default={},
-        help='Cards per SP in the opponent\'s deck, e.g. {"A": 10, "B++": 20, "C": 20}.',
+        help="One row per speed (SP) with the opponent's cards of it: A → 10, B++ → 20, C → 20.",
     ),
 )
 
