@@ -19,6 +19,7 @@ urlpatterns = [
     path("decks/<int:pk>/delete", views.delete, name="delete"),
     path("decks/<int:pk>/simulate", views.simulate, name="simulate"),
     path("decks/search/<slug:game>", views.search, name="search"),
+    path("decks/compare-runs", views.compare_runs, name="compare-runs"),
     path("decks/public/<slug:game>/", views.public, name="public"),
     path("d/<str:code>", views.shared, name="shared"),
     path("d/<str:code>/fork", views.fork, name="fork"),

@@ -34,7 +34,7 @@ from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
 from cards.pool import DatabasePool
-from decklab.decks import edits, images, selectors, services, sheets
+from decklab.decks import compare, edits, images, selectors, services, sheets
 from decklab.decks.forms import (
     ChangeForm,
     ImportForm,
@@ -49,7 +49,8 @@ from decklab.goldfish.forms import (
     goal_fieldsets,
     goals_from_data,
 )
-from decklab.goldfish.services import SimulationRefused, simulation_request
+from decklab.goldfish.selectors import run_for_user
+from decklab.goldfish.services import SimulationRefused, refreshed, simulation_request
 
 #: Search results shown in the editor's search panel.
 SEARCH_LIMIT = 24
@@ -751,6 +752,33 @@ def _simulate(
         return HttpResponseRedirect(_urls(targets[0][1])["page"])
     context = {"runs": runs, "error": error, "seed": seed}
     return render(request, "decks/_simulation.html", context, status=status)
+
+
+@require_GET
+@login_required
+def compare_runs(request: HttpRequest) -> HttpResponse:
+    """The two runs of a "Compare with", side by side once both are done (htmx polls until then)."""
+    first, second = (
+        refreshed(run_for_user(request.user, whole_number(request.GET.get(key, "")) or 0))
+        for key in ("a", "b")
+    )
+    done = first.status == second.status == "done"
+    context = {
+        "first": first,
+        "second": second,
+        "labels": (request.GET.get("la", "")[:120], request.GET.get("lb", "")[:120]),
+        "differences": compare.differences(
+            first.results.get("results", []), second.results.get("results", [])
+        )
+        if done
+        else None,
+        "finished": first.finished and second.finished,
+        "poll_url": request.get_full_path(),
+    }
+    response = render(request, "decks/_compare.html", context)
+    if context["finished"]:
+        response.status_code = 286  # htmx: stop polling
+    return response
 
 
 @require_POST

@@ -328,3 +328,35 @@ def test_copy_buttons_export_shapes_and_the_registration_sheet_fields(
     response = sheet.value
     assert response.status == 200 and response.headers["content-type"] == "application/pdf"
     assert "event=Store+Cup" in response.url and "date=2026-11-29" in response.url
+
+
+def test_goldfish_compare_shows_both_estimates_and_the_difference(
+    live_server, sized_page, shoot, monkeypatch
+):
+    from decklab.goldfish import services as goldfish_services
+
+    # No worker here: the test plays the chunks itself while the page polls.
+    monkeypatch.setattr(goldfish_services, "queue_chunks", lambda run, indexes: None)
+    goldfish_services._cached_plan.cache_clear()
+    page = sized_page
+    own_deck(live_server, page, "comparer")
+    page.get_by_role("button", name="One copy fewer of TS1-002").click()
+    page.wait_for_selector(".entry[data-number='TS1-002'][data-count='3']", state="attached")
+    page.reload()
+    page.select_option("select[name='drawn-cards']", ["TS1-002", "TS1-003"])
+    page.fill("input[name='drawn-turn']", "3")
+    page.select_option("select[name='trials']", "100000")
+    page.fill("input[name='seed']", "7")
+    page.select_option("select[name='compare']", "version:1")
+    page.click(".goldfish-panel button:has-text('Run simulation')")
+    page.wait_for_selector("#simulation .run progress")
+    for run in goldfish_services.SimulationRun.objects.order_by("id"):
+        for index in range(run.chunks_total):
+            goldfish_services.play_chunk(run.pk, index)
+    page.wait_for_selector("#simulation .compare-table .diff-value")
+    table = page.inner_text("#simulation .compare-table")
+    assert "points" in table and ("beyond chance" in table or "too close" in table)
+    page.locator("#simulation .run-compare").scroll_into_view_if_needed()
+    shoot(page, "goldfish-compare")
+    box = page.locator("#simulation .run-compare").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1

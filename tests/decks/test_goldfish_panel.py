@@ -144,3 +144,30 @@ def test_a_mapping_row_without_a_number_is_explained():
     data.setlist("deck_out-life_taken-value", ["1", "lots"])
     with pytest.raises(forms.ValidationError, match="'lots' is not one"):
         goals_from_data(goal_forms("dbscg"), data)
+
+
+def test_a_comparison_shows_both_estimates_their_difference_and_its_interval(
+    client, deck, simulate
+):
+    client.post(
+        reverse("decks:change", args=[deck.pk]),
+        {"action": "set", "zone": "main", "number": "TS1-002", "count": 1},
+    )
+    response = simulate(deck, post_data(compare="version:1"))
+    html = response.content.decode()
+    assert reverse("decks:compare-runs") in html
+    new, old = SimulationRun.objects.order_by("id")
+    page = client.get(reverse("decks:compare-runs"), {"a": new.pk, "b": old.pk, "la": "Now"})
+    assert page.status_code == 286  # both done: polling stops
+    text = page.content.decode()
+    assert "Now" in text and "Difference (first − second)" in text
+    assert "points" in text and "beyond chance" in text  # 3 fewer copies: clearly lower
+    assert "the second is higher" in text
+
+
+def test_someone_else_s_runs_are_not_compared(client, deck, simulate, stranger):
+    simulate(deck, post_data())
+    run = SimulationRun.objects.get()
+    client.force_login(stranger)
+    response = client.get(reverse("decks:compare-runs"), {"a": run.pk, "b": run.pk})
+    assert response.status_code == 404
