@@ -26,7 +26,7 @@ from django_htmx.http import replace_url, trigger_client_event
 
 from cards import search as card_search
 from cards.games import deckcode
-from cards.games.decklist import export_as, load, natural_key
+from cards.games.decklist import export_as, load, natural_key, parse
 from cards.games.game import UnknownFormat
 from cards.games.goldfish import goal_forms
 from cards.games.query import QueryError
@@ -100,7 +100,7 @@ def new(request: HttpRequest) -> HttpResponse:
             zones=deck_obj.quantities(),
         )
         if problems:
-            _keep_problems(request, form.cleaned_data["decklist"], problems)
+            _keep_problems(request, form.cleaned_data["decklist"], problems, game)
         return redirect("decks:editor", pk=deck.pk)
     return render(request, "decks/new.html", {"form": form})
 
@@ -138,6 +138,7 @@ def _editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> Http
         ),
         "import_form": ImportForm(initial=request.session.pop("import_retry", None)),
         "import_problems": request.session.pop("import_problems", None),
+        "import_choices": request.session.pop("import_choices", None),
     }
     return render(request, "decks/editor.html", context, status=status)
 
@@ -273,10 +274,37 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(refused))
         return redirect("decks:editor", pk=deck.pk)
     if problems:
-        _keep_problems(request, text, problems)
+        _keep_problems(request, text, problems, deck.game)
     else:
         messages.success(request, "Decklist imported.")
     return redirect("decks:editor", pk=deck.pk)
+
+
+def _ambiguous_choices(game: str, lines: list[str], problems) -> list[dict]:
+    """For each ambiguous line: its text, zone, copies and the cards it may mean (number, name)."""
+    ambiguous = [
+        p
+        for p in problems
+        if p.code == "decklist.ambiguous_card" and p.line and p.line <= len(lines)
+    ]
+    wanted = {number for p in ambiguous for number in p.cards[:PICKER_CHOICES]}
+    names = selectors.cards_by_number(game, wanted)
+    choices = []
+    for problem in ambiguous:
+        raw = lines[problem.line - 1].strip()
+        read = parse(get_game(game), raw).lines
+        choices.append(
+            {
+                "line": raw,
+                "zone": problem.zone,
+                "count": read[0].quantity if read else 1,
+                "cards": [
+                    (n, names[n].name if n in names else "")
+                    for n in sorted(problem.cards, key=natural_key)[:PICKER_CHOICES]
+                ],
+            }
+        )
+    return choices
 
 
 def _imported_zones(current: edits.Zones, imported: edits.Zones, mode: str) -> edits.Zones:
@@ -289,9 +317,15 @@ def _imported_zones(current: edits.Zones, imported: edits.Zones, mode: str) -> e
     return merged
 
 
-def _keep_problems(request: HttpRequest, text: str, problems) -> None:
-    """Nothing lost: the lines that could not be read come back, under their zone, for correcting."""
+#: Candidates the ambiguous-name picker offers per line (the message names how many there are).
+PICKER_CHOICES = 12
+
+
+def _keep_problems(request: HttpRequest, text: str, problems, game: str) -> None:
+    """Nothing lost: the lines that could not be read come back, under their zone, for correcting;
+    a name that fits several cards comes back as a choice between them (the picker)."""
     lines = text.splitlines()
+    request.session["import_choices"] = _ambiguous_choices(game, lines, problems)
     game_zone_lines: dict[str, list[str]] = {}
     for problem in problems:
         if problem.line and problem.line <= len(lines):
@@ -629,7 +663,7 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
         imported, problems = load(ws.game, text, DatabasePool(ws.game_slug))
         zones = _imported_zones(zones, imported.quantities(), form.cleaned_data["mode"])
         if problems:
-            _keep_problems(request, text, problems)
+            _keep_problems(request, text, problems, ws.game_slug)
     elif "format" in request.POST:
         if request.POST["format"] not in {f.slug for f in ws.formats}:
             raise services.DeckError(f"{ws.game.name} has no format {request.POST['format']!r}.")

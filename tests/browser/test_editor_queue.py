@@ -360,3 +360,21 @@ def test_goldfish_compare_shows_both_estimates_and_the_difference(
     shoot(page, "goldfish-compare")
     box = page.locator("#simulation .run-compare").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1
+
+
+def test_an_ambiguous_name_in_a_paste_is_picked_from_a_list(live_server, sized_page, shoot):
+    from cards.importers import import_cards
+
+    page = sized_page
+    own_deck(live_server, page, "picker")
+    import_cards(
+        "dbscg", b"number,name,type\nTS9-001,Twin Name,Battle\nTS9-002,Twin Name,Battle\n", "t.csv"
+    )
+    page.fill("#id_decklist", "Main\n3 Twin Name\n")
+    page.select_option("#id_mode", "add")
+    page.click(".import-export button:has-text('Import')")
+    page.wait_for_selector(".import-choices")
+    page.select_option(".import-choices select[name=number]", "TS9-002")
+    shoot(page, "picker")
+    page.click(".import-choices button:has-text('Add 3')")
+    page.wait_for_selector(".entry[data-zone='main'][data-number='TS9-002'][data-count='3']")

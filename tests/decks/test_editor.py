@@ -223,3 +223,23 @@ def test_a_paste_with_a_byte_order_mark_and_zero_padded_numbers_reads_as_printed
     assert response.status_code == 302
     deck.refresh_from_db()
     assert selectors.current_zones(deck) == {"leader": {"TS1-001": 1}, "main": {"TS1-002": 4}}
+
+
+def test_an_ambiguous_name_comes_back_as_a_choice_that_adds_the_picked_card(signed_in, deck):
+    from cards.importers import import_cards
+
+    import_cards(
+        "dbscg", b"number,name,type\nTS9-001,Twin Name,Battle\nTS9-002,Twin Name,Battle\n", "t.csv"
+    )
+    signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {"decklist": "Main\n3 Twin Name\n", "mode": "add", "version": 1},
+    )
+    page = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    assert "Which card did you mean?" in page
+    assert '<option value="TS9-001">TS9-001 Twin Name</option>' in page
+    assert 'name="count" value="3"' in page and "Add 3" in page
+    deck.refresh_from_db()
+    change(signed_in, deck, action="add", zone="main", number="TS9-002", count=3)
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck)["main"]["TS9-002"] == 3
