@@ -272,7 +272,7 @@ def test_blade_rondo_set_deck_deal_and_hand_from_the_dealt_cards(live_server, si
     from cards.importers import import_path
     from cards.shipped import DATA
 
-    import_path("blade_rondo", DATA / "blade-rondo" / "cards.csv")
+    import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv")
     page = sized_page
     sign_in(page, live_server, "rondo")
     owner = get_user_model().objects.get(username="rondo")

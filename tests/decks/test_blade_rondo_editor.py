@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def br_deck(db, owner):
-    import_path("blade_rondo", DATA / "blade-rondo" / "cards.csv")
+    import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv")
     return deck_create(owner=owner, game="blade_rondo", name="Set")
 
 

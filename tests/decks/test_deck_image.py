@@ -31,7 +31,7 @@ def test_a_deck_image_is_link_preview_size(client, deck):
 
 
 def test_a_huge_deck_image_stays_the_same_size(client, owner):
-    import_path("blade_rondo", DATA / "blade-rondo" / "cards.csv")
+    import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv")
     numbers = Card.objects.filter(game="blade_rondo").values_list("number", flat=True)
     huge = deck_create(
         owner=owner,

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def blade_rondo(db):
-    import_path("blade_rondo", DATA / "blade-rondo" / "cards.csv")
+    import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv")
 
 
 def numbers_in(html: str) -> list[str]:
