@@ -341,7 +341,7 @@ def test_goldfish_compare_shows_both_estimates_and_the_difference(
     from decklab.goldfish import services as goldfish_services
 
     # No worker here: the test plays the chunks itself while the page polls.
-    monkeypatch.setattr(goldfish_services, "queue_chunks", lambda run, indexes: None)
+    monkeypatch.setattr(goldfish_services, "_send", lambda messages: None)
     goldfish_services._cached_plan.cache_clear()
     page = sized_page
     own_deck(live_server, page, "comparer")
@@ -356,8 +356,8 @@ def test_goldfish_compare_shows_both_estimates_and_the_difference(
     page.click(".goldfish-panel button:has-text('Run simulation')")
     page.wait_for_selector("#simulation .run progress")
     for run in goldfish_services.SimulationRun.objects.order_by("id"):
-        for index in range(run.chunks_total):
-            goldfish_services.play_chunk(run.pk, index)
+        while goldfish_services.play_chunks(run.pk, run.requeues).startswith("stored"):
+            pass  # each call plays the chunks it claims; the run is done when none are left
     page.wait_for_selector("#simulation .compare-table .diff-value")
     table = page.inner_text("#simulation .compare-table")
     assert "points" in table and ("beyond chance" in table or "too close" in table)
