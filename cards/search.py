@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import F, IntegerField, Q, QuerySet
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
@@ -177,6 +178,38 @@ def search(game_slug: str, query: str) -> QuerySet[Card]:
     return cards.alias(**stat_numbers).filter(condition)
 
 
+#: How many field examples an example query combines at most.
+EXAMPLE_PARTS = 3
+
+
+def _example_key(game_slug: str) -> str:
+    return f"search-example:{game_slug}"
+
+
+def example_query(game_slug: str) -> str:
+    """A search box's example that finds cards in the cards loaded now (chosen after each import)."""
+    cached = cache.get(_example_key(game_slug))
+    return cached if cached is not None else choose_example(game_slug)
+
+
+def choose_example(game_slug: str) -> str:
+    """Choose the search boxes' example again; the importer calls this when the cards changed.
+
+    The games' own examples are written against full card lists; a site (or a test) holding part of
+    them would show a placeholder that finds nothing. So the example joins the fields' first
+    examples, each kept only while the combination still finds a card (one query per field, here
+    and not on every page).
+    """
+    parts: list[str] = []
+    examples = [item.examples[0] for item in fields(game_slug) if item.examples]
+    for example in examples:
+        if len(parts) < EXAMPLE_PARTS and search(game_slug, " ".join([*parts, example])).exists():
+            parts.append(example)
+    chosen = " ".join(parts) or (examples[0] if examples else "")
+    cache.set(_example_key(game_slug), chosen, None)
+    return chosen
+
+
 def ordered(cards: QuerySet[Card], sort: str, descending: bool = False) -> QuerySet[Card]:
     """Cards in a `SORTS` order (cards without the value last), then by number."""
     path = SORTS.get(sort, SORTS["number"])
@@ -192,6 +225,21 @@ def shown_values(item: Field, card: base.Card, lang: str = "en") -> list[str]:
     return values
 
 
+def _shown(item: Field, card: base.Card, lang: str) -> str:
+    return " / ".join(dict.fromkeys(shown_values(item, card, lang)))
+
+
+def row_columns(game_slug: str) -> list[Field]:
+    """The fields a card row shows as columns (`Game.row_columns`), in the game's order."""
+    by_name = {item.name: item for item in fields(game_slug)}
+    return [by_name[name] for name in get_game(game_slug).row_columns]
+
+
+def row_values(game_slug: str, card: base.Card, lang: str = "en") -> list[tuple[Field, str]]:
+    """(field, shown value) of the card for each row column; "" where the card has none."""
+    return [(item, _shown(item, card, lang)) for item in row_columns(game_slug)]
+
+
 def facts(game_slug: str, card: base.Card, lang: str = "en") -> list[tuple[str, str]]:
     """(label, value) for every field the card has a value for, names and number aside: what
     card pages and generated faces show."""
@@ -199,9 +247,9 @@ def facts(game_slug: str, card: base.Card, lang: str = "en") -> list[tuple[str, 
     for item in fields(game_slug):
         if item.name in (NAME, NUMBER.name):
             continue
-        values = shown_values(item, card, lang)
-        if values:
-            shown.append((item.label, " / ".join(dict.fromkeys(values))))
+        value = _shown(item, card, lang)
+        if value:
+            shown.append((item.label, value))
     return shown
 
 

@@ -75,7 +75,7 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
         "descending": descending,
         "sorts": [(key, SORT_LABELS.get(key, key)) for key in search.SORTS],
         "columns": _list_columns(the_game),
-        "example": " ".join([f.examples[0] for f in search.fields(game) if f.examples][:3]),
+        "example": search.example_query(game),
     }
     try:
         cards = search.ordered(search.search(game, query), sort, descending).only(*LIST_COLUMNS)

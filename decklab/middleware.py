@@ -1,14 +1,24 @@
-"""Site-wide middleware: an unreadable form body is a plain 400, an oversized body a 413."""
+"""Site-wide middleware: an unreadable form body is a plain 400, an oversized body a 413; the site's
+own error pages whatever DEBUG says."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.exceptions import BadRequest
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.core.exceptions import BadRequest, PermissionDenied, SuspiciousOperation
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseServerError,
+    JsonResponse,
+)
 from django.urls import Resolver404, resolve
+from django.utils.log import log_response
 from django.utils.translation import gettext as _
+from django.views import defaults
 
 
 class UnreadableFormIsBadRequest:
@@ -74,3 +84,46 @@ def _refusal(request: HttpRequest, status: int, message: str) -> HttpResponse:
     if request.path_info.startswith("/api/"):
         return JsonResponse({"detail": message}, status=status)
     return HttpResponse(f"{message}\n", status=status, content_type="text/plain; charset=utf-8")
+
+
+class FriendlyErrorPages:
+    """The site's own 404, 403 and 500 pages, also when DEBUG is on (`make run`).
+
+    With DEBUG on, Django answers a missing page with its debug page, which lists every URL pattern
+    of the site, and a private deck's link must look like any missing page to a stranger. Django has
+    no switch for this, so this middleware answers what Django's handlers answer with DEBUG off:
+    view exceptions go to the same `django.views.defaults` views (the 500 is logged like Django
+    logs it), and a URL that matches no pattern gets the 404 page. `DECKLAB_DEBUG_ERROR_PAGES=1`
+    brings Django's debug pages back for a developer.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    @staticmethod
+    def _active() -> bool:
+        return settings.DEBUG and not settings.DECKLAB_DEBUG_ERROR_PAGES
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if self._active() and response.status_code == 404 and request.resolver_match is None:
+            return defaults.page_not_found(request, Http404())
+        return response
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not self._active():
+            return None
+        if isinstance(exception, Http404):
+            return defaults.page_not_found(request, exception)
+        if isinstance(exception, PermissionDenied):
+            return defaults.permission_denied(request, exception)
+        if isinstance(exception, BadRequest | SuspiciousOperation):
+            return None  # Django's own 400 handling, which says what was wrong
+        log_response(
+            "Internal Server Error: %s",
+            request.path,
+            response=HttpResponseServerError(),
+            request=request,
+            exception=exception,
+        )
+        return defaults.server_error(request)

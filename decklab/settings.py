@@ -44,6 +44,8 @@ def env_int(name: str, default: int) -> int:
 
 
 DEBUG = env_bool("DECKLAB_DEBUG", default=True)
+#: With DEBUG on, still answer errors with the site's pages unless this is on (decklab.middleware).
+DECKLAB_DEBUG_ERROR_PAGES = env_bool("DECKLAB_DEBUG_ERROR_PAGES", default=False)
 SECRET_KEY = os.environ.get("DECKLAB_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
@@ -113,6 +115,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "decklab.middleware.FriendlyErrorPages",
 ]
 
 ROOT_URLCONF = "decklab.urls"
@@ -244,8 +247,9 @@ DECKLAB_MAX_DECK_CARDS = env_int("DECKLAB_MAX_DECK_CARDS", 600)
 DECKLAB_MAX_DISTINCT_CARDS = env_int("DECKLAB_MAX_DISTINCT_CARDS", 150)
 DECKLAB_MAX_DECKLIST_CHARS = env_int("DECKLAB_MAX_DECKLIST_CHARS", 20_000)
 DECKLAB_MAX_DECK_CODE_CHARS = env_int("DECKLAB_MAX_DECK_CODE_CHARS", 2_000)
-#: A deck PNG draws card faces for at most this long; the cells left are plain tiles.
-DECKLAB_IMAGE_FACE_SECONDS = env_int("DECKLAB_IMAGE_FACE_SECONDS", 10)
+
+#: A deck's card operations within this many minutes of the last one extend one draft version.
+DECKLAB_EDIT_SITTING_MINUTES = env_int("DECKLAB_EDIT_SITTING_MINUTES", 30)
 
 EMAIL_BACKEND = (
     "django.core.mail.backends.smtp.EmailBackend"

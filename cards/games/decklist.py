@@ -7,6 +7,8 @@ Parsing never raises: a line that is not a header, comment or card line becomes 
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
@@ -57,6 +59,8 @@ _QTY_FIRST = re.compile(r"^(?P<qty>\d+) ?(?:[x×] | (?:[x×] )?)(?P<ref>\S.*)$",
 _QTY_LAST = re.compile(r"^(?P<ref>.*?\S)(?: [x×] ?|×)(?P<qty>\d+)$", re.IGNORECASE)
 _QTY_MAI = re.compile(r"^(?P<ref>.*?\S) ?(?<!\d)(?P<qty>\d+) ?枚$")
 _QTY_FORMS = (_QTY_LAST, _QTY_MAI, _QTY_FIRST)
+#: Other sites' one-line sideboard mark (`SB: 2 Name`): read into the game's sideboard zone, if any.
+_SIDEBOARD_LINE = re.compile(r"^(?:SB|Sideboard) ?: ?(?P<rest>\S.*)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,10 @@ def parse(game: Game, text: str) -> ParsedDecklist:
         if header and _header_key(header["name"]) in headers:
             zone = headers[_header_key(header["name"])]
             continue
+        line_zone = zone
+        sideboard = _SIDEBOARD_LINE.match(line)
+        if sideboard and _header_key("Sideboard") in headers:
+            line_zone, line = headers[_header_key("Sideboard")], sideboard["rest"]
         # Trailing counts first: a reference may itself start with digits (Gundam War ids).
         matches = [m for m in (form.match(line) for form in _QTY_FORMS) if m]
         if not matches:
@@ -128,7 +136,7 @@ def parse(game: Game, text: str) -> ParsedDecklist:
                 Violation(
                     code="decklist.syntax",
                     rule=_RULE,
-                    zone=zone,
+                    zone=line_zone,
                     count=number,
                     line=number,
                     params={"text": raw.strip()},
@@ -148,7 +156,7 @@ def parse(game: Game, text: str) -> ParsedDecklist:
                     code="decklist.syntax",
                     message_key="decklist.quantity",
                     rule=_RULE,
-                    zone=zone,
+                    zone=line_zone,
                     count=number,
                     line=number,
                     params={"quantity": quantity, "max": MAX_QUANTITY},
@@ -156,7 +164,7 @@ def parse(game: Game, text: str) -> ParsedDecklist:
             )
             continue
         (quantity, reference), *alternatives = list(dict.fromkeys(readings))
-        parsed.lines.append(Line(number, zone, quantity, reference, tuple(alternatives)))
+        parsed.lines.append(Line(number, line_zone, quantity, reference, tuple(alternatives)))
     return parsed
 
 
@@ -319,6 +327,36 @@ def export_recipe(game: Game, deck: Deck) -> str:
             for zone, entries, size in _zones_in_order(game, deck)
         ]
     )
+
+
+#: The shapes `export_as` writes: the canonical text, a Japanese recipe, Markdown, CSV.
+EXPORT_FORMATS = ("text", "recipe", "markdown", "csv")
+
+
+def export_as(game: Game, deck: Deck, shape: str) -> str:
+    """The deck in one of `EXPORT_FORMATS` (unknown shapes: the canonical text)."""
+    if shape == "recipe":
+        return export_recipe(game, deck)
+    if shape == "markdown":
+        return "\n".join(
+            "\n".join(
+                [
+                    f"## {zone.label} ({size})",
+                    "",
+                    *(f"- {e.count} × {e.card.number} {e.card.name}" for e in entries),
+                    "",
+                ]
+            )
+            for zone, entries, size in _zones_in_order(game, deck)
+        )
+    if shape == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["zone", "count", "number", "name"])
+        for zone, entries, _size in _zones_in_order(game, deck):
+            writer.writerows([zone.slug, e.count, e.card.number, e.card.name] for e in entries)
+        return out.getvalue()
+    return export(game, deck)
 
 
 class MemoryPool:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from cards.games.base import Card, Format, Zone
+from cards.games.base import Card, Deck, Format, GameData, Zone
 from cards.games.charts import Charts
 from cards.games.factsheet import Conversion
 from cards.games.fields import Field
@@ -62,6 +62,22 @@ class Deal:
     target: str
     count: int
     clears: tuple[str, ...] = ()
+    #: How many to deal for this deck, when it depends on the deck (Blade Rondo: the set deck's).
+    size: Callable[[Deck, GameData], int] | None = None
+    #: The zones are nested (pool ⊇ dealt ⊇ hand): a card is chosen into the next zone and stays
+    #: in its own, so the editor's zone buttons copy instead of move.
+    nested: bool = False
+
+
+@dataclass(frozen=True)
+class PresetDeck:
+    """A deck sold as it is (a Blade Rondo set deck), which the editor loads into a zone at once."""
+
+    key: str
+    name: str
+    #: The zone it fills, and its cards as the decklist writes them: name → copies.
+    zone: str
+    cards: Mapping[str, int]
 
 
 @dataclass(frozen=True)
@@ -82,6 +98,11 @@ class Game:
     japanese_examples: tuple[str, ...] = ()
     #: The deck editor's statistics charts (`<game>/charts.py`).
     charts: Charts = ()
+    #: Decks sold as they are, from the game's data (`GameData`), that the editor loads in one action.
+    preset_decks: Callable[[GameData], tuple[PresetDeck, ...]] | None = None
+    #: The search fields (by name) shown as columns of a card row (deck, search results, shared
+    #: decks), and offered for grouping and sorting the deck: the facts a player builds by.
+    row_columns: tuple[str, ...] = ()
     #: Tournaments collect a printed registration sheet of the deck (the editor offers a PDF).
     registration_sheet: bool = False
     #: The editor can deal a random hand from the deck (Blade Rondo); None: no "Deal" button.

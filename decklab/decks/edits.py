@@ -88,21 +88,37 @@ def move(zones: Zones, number: str, source: str, target: str, count: int = 1) ->
     return add(add(zones, source, number, -moved), target, number, moved)
 
 
-def deal(game: Game, zones: Zones, rng: random.Random) -> Zones:
-    """The game's deal (`Game.deal`): `count` cards of the source zone at random into the target,
-    emptying the target and the zones the deal clears."""
+def choose(zones: Zones, number: str, source: str, target: str) -> Zones:
+    """One more copy of a card in the next of nested zones (dealt → hand), the card staying where it is."""
+    if zones.get(target, {}).get(number, 0) >= zones.get(source, {}).get(number, 0):
+        raise EditError(f"Every copy of {number} in {source} is in {target} already.")
+    return add(zones, target, number, 1)
+
+
+def fill(game: Game, zones: Zones, filled: Zones) -> Zones:
+    """The deck with these zones replaced (a preset deck's pool); a deal's zones, drawn from the old
+    pool, are emptied."""
+    rule = game.deal
+    emptied = set(filled) | ({rule.target, *rule.clears} if rule else set())
+    return {**{z: dict(c) for z, c in zones.items() if z not in emptied}, **filled}
+
+
+def deal(game: Game, zones: Zones, rng: random.Random, count: int | None = None) -> Zones:
+    """The game's deal (`Game.deal`): `count` (else the rule's count) cards of the source zone at
+    random into the target, emptying the target and the zones the deal clears."""
     rule = game.deal
     if rule is None:
         raise EditError(f"{game.name} has no deal.")
+    count = rule.count if count is None else count
     source = zones.get(rule.source, {})
     pool = [number for number, count in sorted(source.items()) for _ in range(count)]
-    if len(pool) < rule.count:
+    if len(pool) < count:
         label = next(zone.label for zone in game.zones if zone.slug == rule.source)
         raise EditError(
-            f"The {label.lower()} holds {len(pool)} cards; dealing needs at least {rule.count}."
+            f"The {label.lower()} holds {len(pool)} cards; dealing needs at least {count}."
         )
     dealt: dict[str, int] = {}
-    for number in rng.sample(pool, rule.count):
+    for number in rng.sample(pool, count):
         dealt[number] = dealt.get(number, 0) + 1
     kept = {z: dict(cards) for z, cards in zones.items() if z not in (rule.target, *rule.clears)}
     return {**kept, rule.target: dealt}

@@ -15,7 +15,7 @@ from decklab.decks.models import Visibility
 #: A pasted decklist longer than this is refused (a real deck is a few hundred characters).
 MAX_DECKLIST_CHARS = settings.DECKLAB_MAX_DECKLIST_CHARS
 
-ACTIONS = ("add", "set", "move", "deal")
+ACTIONS = ("add", "set", "move", "copy", "deal", "preset")
 
 
 def _decklist_field(required: bool) -> forms.CharField:
@@ -62,6 +62,8 @@ class ChangeForm(forms.Form):
     to_zone = forms.CharField(max_length=16, required=False)
     #: `zone:number` from a search result's add button, instead of `zone` and `number`.
     target = forms.CharField(max_length=90, required=False)
+    #: The preset deck (a Blade Rondo set deck) that `preset` loads.
+    preset = forms.CharField(max_length=64, required=False)
 
     def clean(self):
         data = super().clean()
@@ -73,9 +75,9 @@ class ChangeForm(forms.Form):
                 raise forms.ValidationError(
                     _("%(value)r is not a number of copies.") % {"value": argument}
                 ) from None
-        elif kind in ("set", "move"):
+        elif kind in ("set", "move", "copy"):
             data["action"] = kind
-            data["to_zone"] = argument if kind == "move" else data.get("to_zone")
+            data["to_zone"] = argument if kind in ("move", "copy") else data.get("to_zone")
         elif kind:
             raise forms.ValidationError(_("Unknown change %(op)r.") % {"op": data["op"]})
         if not data.get("action"):
@@ -84,9 +86,13 @@ class ChangeForm(forms.Form):
         if target:
             zone, _sep, number = target.partition(":")
             data["zone"], data["number"] = zone, number
-        if data.get("action") != "deal" and not (data.get("zone") and data.get("number")):
+        if data.get("action") not in ("deal", "preset") and not (
+            data.get("zone") and data.get("number")
+        ):
             raise forms.ValidationError(_("Name a card and a zone."))
-        if data.get("action") == "move" and not data.get("to_zone"):
+        if data.get("action") == "preset" and not data.get("preset"):
+            raise forms.ValidationError(_("Pick a set deck."))
+        if data.get("action") in ("move", "copy") and not data.get("to_zone"):
             raise forms.ValidationError(_("Name the zone to move the card to."))
         if data.get("action") == "set" and (data.get("count") is None or data["count"] < 0):
             raise forms.ValidationError(_("Give the number of copies (0 or more)."))
@@ -94,7 +100,12 @@ class ChangeForm(forms.Form):
 
     def params(self) -> dict:
         data = self.cleaned_data
-        params = {"zone": data["zone"], "number": data["number"], "to_zone": data["to_zone"]}
+        params = {
+            "zone": data["zone"],
+            "number": data["number"],
+            "to_zone": data["to_zone"],
+            "preset": data["preset"],
+        }
         count = data.get("count")
         params["count"] = 1 if count is None else count
         return params

@@ -1,33 +1,37 @@
-"""The deck as a PNG: a grid of card faces with their counts, readable when shared (OpenGraph).
+"""The deck as a PNG a person reads at a glance: a visual decklist at link-preview size (OpenGraph).
 
-Faces come from `cards.faces.face_png` (generated from card facts and cached); each is scaled into a
-cell, with the count in a badge and the zones as rows of the grid. Text uses the CJK font of the card
-faces, so Japanese names render.
+1200 × 630 whatever the deck holds: the title and the deck's game, format, size and legality on
+top, then each zone's cards grouped by the game's type column (`Game.row_columns`: type, kind or
+attribute), one line a card — count, name, cost — flowing down columns. A deck too long for the
+biggest readable type size ends with "… N more cards", so a huge deck costs no more than a small
+one. Text uses the CJK font of the card faces, so Japanese names render.
 """
 
 from __future__ import annotations
 
 import io
-import time
+from dataclasses import dataclass
 from functools import cache
 
-from django.conf import settings
 from django.utils.translation import get_language, gettext, ngettext
 from PIL import Image, ImageDraw, ImageFont
 
-from cards.faces import FONT_PATH, face_png
+from cards.faces import FONT_PATH
 from cards.templatetags.games import game_name
 from decklab.decks.workspace import Workspace
 
-CELL_W, CELL_H = 150, 210
-GAP = 8
-COLUMNS = 8
-MARGIN = 24
-HEADER = 64
-ZONE_TITLE = 36
-BACKGROUND = (24, 28, 36)
-INK = (240, 240, 240)
-BADGE = (200, 40, 40)
+WIDTH, HEIGHT = 1200, 630
+MARGIN = 28
+HEADER = 92
+#: (font size, columns): the biggest that fits the deck is used; the last one cuts the list.
+LAYOUTS = ((24, 3), (20, 4), (17, 5))
+#: The row column a zone's cards are grouped by, the first the game has.
+GROUP_COLUMNS = ("type", "kind", "attr")
+BACKGROUND = (22, 26, 34)
+INK = (242, 242, 242)
+MUTED = (160, 170, 190)
+ACCENT = (255, 196, 70)
+OK, BAD = (90, 190, 110), (235, 90, 90)
 
 
 @cache
@@ -35,57 +39,110 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_PATH), size)
 
 
-def _thumbnail(png: bytes) -> Image.Image:
-    face = Image.open(io.BytesIO(png)).convert("RGB")
-    face.thumbnail((CELL_W, CELL_H))
-    return face
+@dataclass(frozen=True)
+class _Line:
+    kind: str  # "zone", "group" or "card"
+    text: str
+    count: int = 0
+    cost: str = ""
+
+
+def _lines(ws: Workspace) -> list[_Line]:
+    group_by = next((c for c in GROUP_COLUMNS if c in ws.game.row_columns), None)
+    lines: list[_Line] = []
+    japanese = get_language() == "ja"
+    for zone in ws.zone_views:
+        if not zone.rows:
+            continue
+        label = zone.label_ja if japanese else zone.label
+        lines.append(_Line("zone", f"{label} ({zone.size})"))
+        groups: dict[str, list] = {}
+        for row in zone.rows:
+            values = {item.name: value for item, value in row.columns}
+            groups.setdefault(values.get(group_by, "") if group_by else "", []).append(
+                (row, values.get("cost", ""))
+            )
+        for group, rows in groups.items():
+            if group and len(groups) > 1:
+                lines.append(_Line("group", f"{group} ({sum(r.count for r, _ in rows)})"))
+            lines += [_Line("card", row.name, row.count, cost) for row, cost in rows]
+    return lines
+
+
+def _no_lone_headings(lines: list[_Line], per_column: int) -> list[_Line]:
+    """A zone or group heading never ends a column: it moves to the top of the next, with its cards."""
+    placed: list[_Line] = []
+    for line in lines:
+        if line.kind != "card" and len(placed) % per_column == per_column - 1:
+            placed.append(_Line("blank", ""))
+        placed.append(line)
+    return placed
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
+    if draw.textlength(text, font=font) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def deck_png(ws: Workspace, *, title: str) -> bytes:
-    """The deck's PNG; its size is bounded by the deck caps (`limits`, checked by the views) and
-    its time by `DECKLAB_IMAGE_FACE_SECONDS`: faces still to be drawn after that are plain tiles."""
-    deadline = time.monotonic() + settings.DECKLAB_IMAGE_FACE_SECONDS
-    zones = [zone for zone in ws.zone_views if zone.rows]
-    height = HEADER + MARGIN
-    for zone in zones:
-        rows = -(-len(zone.rows) // COLUMNS)
-        height += ZONE_TITLE + rows * (CELL_H + GAP)
-    width = MARGIN * 2 + COLUMNS * (CELL_W + GAP) - GAP
-    canvas = Image.new("RGB", (width, max(height, HEADER + MARGIN * 2)), BACKGROUND)
+    canvas = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(canvas)
-    draw.text((MARGIN, 16), title[:60], font=_font(30), fill=INK)
     draw.text(
-        (width - MARGIN, 24),
-        f"{game_name(ws.game_slug)} · {gettext(ws.format.name)} · "
-        + ngettext("%(count)d card", "%(count)d cards", ws.size) % {"count": ws.size},
-        font=_font(18),
-        fill=INK,
-        anchor="ra",
+        (MARGIN, 20), _fit(draw, title, _font(36), WIDTH - 2 * MARGIN), font=_font(36), fill=INK
     )
-    y = HEADER
-    for zone in zones:
-        label = zone.label_ja if get_language() == "ja" else zone.label
-        draw.text((MARGIN, y + 6), f"{label} ({zone.size})", font=_font(20), fill=INK)
-        y += ZONE_TITLE
-        for index, row in enumerate(zone.rows):
-            x = MARGIN + (index % COLUMNS) * (CELL_W + GAP)
-            top = y + (index // COLUMNS) * (CELL_H + GAP)
-            if row.card is not None and time.monotonic() < deadline:
-                face = _thumbnail(face_png(row.card))
-                canvas.paste(face, (x, top))
-            else:  # out of time (faces not cached yet): a plain tile with the card's number
-                draw.rectangle((x, top, x + CELL_W, top + CELL_H), outline=INK, width=2)
-                draw.text((x + 8, top + 8), row.number[:16], font=_font(16), fill=INK)
-            badge = (x + CELL_W - 44, top + CELL_H - 40, x + CELL_W - 4, top + CELL_H - 4)
-            draw.rounded_rectangle(badge, radius=8, fill=BADGE)
+    legal = ws.report["legal"]
+    summary = f"{game_name(ws.game_slug)} · {gettext(ws.format.name)} · " + ngettext(
+        "%(count)d card", "%(count)d cards", ws.size
+    ) % {"count": ws.size}
+    draw.text((MARGIN, 64), summary, font=_font(20), fill=MUTED)
+    status = gettext("Legal") if legal else gettext("Not legal")
+    draw.text((WIDTH - MARGIN, 64), status, font=_font(20), fill=OK if legal else BAD, anchor="ra")
+
+    lines = _lines(ws)
+    for size, columns in LAYOUTS:
+        per_column = (HEIGHT - HEADER - MARGIN) // int(size * 1.3)
+        if len(lines) <= per_column * columns:
+            break
+    step = int(size * 1.3)
+    capacity = per_column * columns
+    lines = _no_lone_headings(lines, per_column)
+    if len(lines) > capacity:  # the smallest layout, cut: the last line says what is left out
+        hidden = sum(line.count for line in lines[capacity - 1 :])
+        lines = [
+            *lines[: capacity - 1],
+            _Line(
+                "group",
+                ngettext("… %(n)d more card", "… %(n)d more cards", hidden) % {"n": hidden},
+            ),
+        ]
+    column_width = (WIDTH - 2 * MARGIN) / columns
+    font = _font(size)
+    for index, line in enumerate(lines):
+        x = MARGIN + (index // per_column) * column_width
+        y = HEADER + (index % per_column) * step
+        right = x + column_width - 16
+        if line.kind == "blank":
+            continue
+        if line.kind == "zone":
+            draw.text((x, y), _fit(draw, line.text, font, right - x), font=font, fill=ACCENT)
+        elif line.kind == "group":
+            draw.text((x + 4, y), _fit(draw, line.text, font, right - x), font=font, fill=MUTED)
+        else:
+            count = f"{line.count}×"
+            draw.text((x + size * 1.6, y), count, font=font, fill=ACCENT, anchor="ra")
+            cost_width = draw.textlength(line.cost, font=font) + 8 if line.cost else 0
+            name_left = x + size * 1.9
             draw.text(
-                ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2),
-                f"×{row.count}",
-                font=_font(20),
+                (name_left, y),
+                _fit(draw, line.text, font, right - name_left - cost_width),
+                font=font,
                 fill=INK,
-                anchor="mm",
             )
-        y += -(-len(zone.rows) // COLUMNS) * (CELL_H + GAP)
+            if line.cost:
+                draw.text((right, y), line.cost, font=font, fill=MUTED, anchor="ra")
     out = io.BytesIO()
     canvas.save(out, format="PNG")
     return out.getvalue()

@@ -1,4 +1,6 @@
-"""Decks and their versions: every save is a new `DeckVersion`, so history and revert come free.
+"""Decks and their versions: history and revert come free, one `DeckVersion` per meaningful step.
+
+A sitting's card operations gather in one draft version; "Save version" closes it (with a note).
 
 A deck's current cards live in its latest version (`zones` = `{zone: {number: count}}`, the shape of
 `cards.games.base.Deck.quantities()` and of deck codes). `DeckCard` mirrors the latest version one
@@ -11,6 +13,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import game_field
@@ -64,9 +67,16 @@ class DeckVersion(models.Model):
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
     zones = models.JSONField(default=dict)
-    #: What the save did, in a few words ("import", "revert to v3", "+1 BT1-004").
+    #: What the save did, in a few words ("import", "revert to v3", "+1 BT1-004"), or the player's note.
     note = models.CharField(max_length=200, blank=True)
+    #: An open draft: the card operations of one sitting extend it in place until "Save version"
+    #: closes it, or a whole-deck save or a pause longer than a sitting starts a new version.
+    draft = models.BooleanField(default=False)
+    #: How many card operations the version gathers (1 for a whole-deck save).
+    changes = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The last change of the version (a draft's sitting is measured from here).
+    edited_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["-number"]

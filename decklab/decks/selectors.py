@@ -14,9 +14,12 @@ from django.http import Http404
 
 from cards.games.base import Deck as GameDeck
 from cards.games.base import Entry
-from cards.games.decklist import export, export_recipe, natural_key
+from cards.games.decklist import export, export_recipe, load, natural_key
+from cards.games.game import PresetDeck
 from cards.games.registry import get_game
 from cards.models import Card
+from cards.pool import DatabasePool, game_data
+from decklab.decks.edits import EditError
 from decklab.decks.models import Deck, DeckVersion, Visibility
 
 User = AbstractBaseUser | AnonymousUser
@@ -123,3 +126,35 @@ def public_decks(
     if card_numbers is not None:
         decks = decks.filter(cards__number__in=card_numbers).distinct()
     return decks
+
+
+def deal_count(game: str, zones: Mapping[str, Mapping[str, int]]) -> int:
+    """How many cards the game's deal gives for this deck (Blade Rondo: its set deck's count)."""
+    rule = get_game(game).deal
+    if rule is None:
+        return 0
+    if rule.size is None:
+        return rule.count
+    numbers = {number for cards in zones.values() for number in cards}
+    return rule.size(game_deck(game, zones, cards_by_number(game, numbers)), game_data(game))
+
+
+def preset_decks(game: str) -> tuple[PresetDeck, ...]:
+    presets = get_game(game).preset_decks
+    return presets(game_data(game)) if presets else ()
+
+
+def preset_zones(game: str, key: str) -> tuple[PresetDeck, dict[str, dict[str, int]]]:
+    """A preset deck (a Blade Rondo set deck) and its cards by number, read by name like a pasted list."""
+    the_game = get_game(game)
+    preset = next((p for p in preset_decks(game) if p.key == key), None)
+    if preset is None:
+        raise EditError(f"{the_game.name} has no set deck {key!r}.")
+    label = next(zone.label for zone in the_game.zones if zone.slug == preset.zone)
+    text = "\n".join([label, *(f"{count} {name}" for name, count in preset.cards.items())])
+    deck, problems = load(the_game, text, DatabasePool(game))
+    if problems:
+        raise EditError(
+            f"{preset.name} names cards not in the card list: {problems[0].message('en')}"
+        )
+    return preset, deck.quantities()

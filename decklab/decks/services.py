@@ -1,25 +1,30 @@
 """Writes to decks (HackSoft style: keyword-only functions; views and the API stay thin).
 
-Every change of cards is a save, and every save is a new `DeckVersion` numbered one above the last.
-A save names the version it was based on: if another tab or client saved in between, the save is
-refused with `StaleDeck`, which carries the current version so the player can see what changed.
+Card operations (`deck_edit`: add, set, move, deal) apply to the newest cards and never conflict;
+those of one sitting gather in one draft `DeckVersion`, which `deck_close_draft` ("Save version")
+closes. Every other save is a new version numbered one above the last.
+A whole-deck save (`deck_save`) names the version it was based on: if another tab or client saved in
+between, it is refused with `StaleDeck`, which carries the current version so the player can see
+what changed.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 from cards.models import Card
-from decklab.decks import edits
+from decklab.decks import edits, selectors
 from decklab.decks.models import Deck, DeckCard, DeckVersion, Visibility
-from decklab.decks.selectors import current_zones
 
 MAX_NAME = 120
 
@@ -83,19 +88,41 @@ def _checked_name(name: str) -> str:
     return clean
 
 
-def _write_version(deck: Deck, zones: edits.Zones, note: str) -> DeckVersion:
-    version = DeckVersion.objects.create(
-        deck=deck, number=deck.version + 1, zones=zones, note=note[:200]
-    )
-    deck.version = version.number
-    deck.save(update_fields=["version", "updated_at"])
+def _mirror_cards(deck: Deck, zones: edits.Zones) -> None:
     DeckCard.objects.filter(deck=deck).delete()
     DeckCard.objects.bulk_create(
         DeckCard(deck=deck, zone=zone, number=number, count=count)
         for zone, cards in zones.items()
         for number, count in cards.items()
     )
+
+
+def _write_version(
+    deck: Deck, zones: edits.Zones, note: str, *, draft: bool = False
+) -> DeckVersion:
+    deck.versions.filter(draft=True).update(draft=False)
+    version = DeckVersion.objects.create(
+        deck=deck, number=deck.version + 1, zones=zones, note=note[:200], draft=draft
+    )
+    deck.version = version.number
+    deck.save(update_fields=["version", "updated_at"])
+    _mirror_cards(deck, zones)
     return version
+
+
+def _write_operation(deck: Deck, zones: edits.Zones, note: str) -> DeckVersion:
+    """A card operation: extends the open draft of this sitting, or opens a new draft version."""
+    latest = deck.versions.get(number=deck.version)
+    now = timezone.now()
+    sitting = timedelta(minutes=settings.DECKLAB_EDIT_SITTING_MINUTES)
+    if not (latest.draft and now - latest.edited_at < sitting):
+        return _write_version(deck, zones, note, draft=True)
+    latest.zones, latest.note, latest.edited_at = zones, note[:200], now
+    latest.changes += 1
+    latest.save(update_fields=["zones", "note", "edited_at", "changes"])
+    deck.save(update_fields=["updated_at"])
+    _mirror_cards(deck, zones)
+    return latest
 
 
 @transaction.atomic
@@ -141,9 +168,12 @@ def deck_save(
     return version
 
 
-def deck_edit(*, deck: Deck, expected_version: int, action: str, **params) -> DeckVersion:
-    """One editor action (`add`, `set`, `move`, `deal`) applied to the current cards and saved."""
-    zones = current_zones(deck)
+def apply_action(
+    game_slug: str, zones: edits.Zones, action: str, **params
+) -> tuple[edits.Zones, str]:
+    """One editor action on quantities, for a saved deck and the stateless builder alike: the new
+    quantities and a note of a few words."""
+    game = get_game(game_slug)
     try:
         if action == "add":
             new = edits.add(zones, params["zone"], params["number"], params.get("count", 1))
@@ -154,15 +184,53 @@ def deck_edit(*, deck: Deck, expected_version: int, action: str, **params) -> De
         elif action == "move":
             new = edits.move(zones, params["number"], params["zone"], params["to_zone"])
             note = f"{params['number']} {params['zone']} → {params['to_zone']}"
+        elif action == "copy":
+            new = edits.choose(zones, params["number"], params["zone"], params["to_zone"])
+            note = f"{params['number']} {params['zone']} + {params['to_zone']}"
         elif action == "deal":
-            game = get_game(deck.game)
-            new = edits.deal(game, zones, params.get("rng") or random.Random())
-            note = f"dealt {game.deal.count if game.deal else 0}"
+            count = selectors.deal_count(game_slug, zones)
+            new = edits.deal(game, zones, params.get("rng") or random.Random(), count)
+            note = f"dealt {count}"
+        elif action == "preset":
+            preset, filled = selectors.preset_zones(game_slug, params.get("preset") or "")
+            new = edits.fill(game, zones, filled)
+            note = preset.name
         else:
             raise DeckError(f"Unknown action {action!r}.")
     except edits.EditError as error:
         raise DeckError(str(error)) from None
-    return deck_save(deck=deck, zones=new, expected_version=expected_version, note=note)
+    return new, note
+
+
+@transaction.atomic
+def deck_edit(*, deck: Deck, action: str, **params) -> DeckVersion:
+    """One editor action (`add`, `set`, `move`, `deal`) applied to the latest cards and saved.
+
+    These are operations, not whole-deck saves: each is applied to whatever the newest version holds,
+    under a row lock, so a tab's quick clicks (or two tabs' clicks) all land and never conflict.
+    Only whole-deck replacements (`deck_save`: import, revert, API card lists) name a version.
+    Within one sitting (`DECKLAB_EDIT_SITTING_MINUTES`) the operations extend one draft version.
+    """
+    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    new, note = apply_action(locked.game, selectors.current_zones(locked), action, **params)
+    version = _write_operation(locked, _checked_zones(locked.game, new), note)
+    deck.version, deck.updated_at = locked.version, locked.updated_at
+    return version
+
+
+@transaction.atomic
+def deck_close_draft(*, deck: Deck, note: str = "") -> DeckVersion | None:
+    """ "Save version": close the open draft, with the player's note; None when there is none."""
+    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    latest = locked.versions.get(number=locked.version)
+    if not latest.draft:
+        return None
+    latest.draft = False
+    clean = " ".join(note.split())[:200]
+    if clean:
+        latest.note = clean
+    latest.save(update_fields=["draft", "note"])
+    return latest
 
 
 @transaction.atomic

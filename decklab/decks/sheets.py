@@ -37,7 +37,9 @@ def _register_font() -> str:
     return FONT
 
 
-def registration_pdf(ws: Workspace, *, title: str, player: str) -> bytes:
+def registration_pdf(
+    ws: Workspace, *, title: str, player: str, event: str = "", date: str = ""
+) -> bytes:
     if not ws.game.registration_sheet:
         others = get_text_list(
             [game_name(game.slug) for game in all_games() if game.registration_sheet],
@@ -65,8 +67,8 @@ def registration_pdf(ws: Workspace, *, title: str, player: str) -> bytes:
         y = top - 9 * mm
         for label, value in (
             (gettext("Player"), player),
-            (gettext("Event"), ""),
-            (gettext("Date"), ""),
+            (gettext("Event"), event),
+            (gettext("Date"), date),
             (gettext("Deck"), title),
             (gettext("Format"), gettext(ws.format.name)),
         ):

@@ -1,9 +1,11 @@
 """Deck pages: the editor, the stateless builder, sharing, history and exports.
 
 Thin views over `services` (writes) and `selectors`/`Workspace` (reads). Every action is a plain
-form POST that redirects back to the page; when htmx sends it, the answer is the deck panel alone
-with `HX-Trigger-After-Swap: deckChanged`, and the legality and statistics panels refresh themselves
-on that event. A stale or refused save answers 409/400 with the current deck and the reason.
+form POST that redirects back to the page; when the editor's request queue (static/js/editor.js)
+sends it with `HX-Request`, the answer is the deck panel alone with `HX-Trigger-After-Swap:
+deckChanged`, and the legality and statistics panels refresh themselves on that event. Card
+operations never conflict; a refused change answers 400, a stale whole-deck save 409, each with
+the current deck and the reason.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from django_htmx.http import replace_url, trigger_client_event
 
 from cards import search as card_search
 from cards.games import deckcode
-from cards.games.decklist import load
+from cards.games.decklist import export_as, load, natural_key, parse
 from cards.games.game import UnknownFormat
 from cards.games.goldfish import goal_forms
 from cards.games.query import QueryError
@@ -40,7 +42,7 @@ from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
 from cards.pool import DatabasePool
-from decklab.decks import edits, images, limits, selectors, services, sheets
+from decklab.decks import compare, edits, images, limits, selectors, services, sheets
 from decklab.decks.forms import (
     ChangeForm,
     ImportForm,
@@ -55,10 +57,15 @@ from decklab.goldfish.forms import (
     goal_fieldsets,
     goals_from_data,
 )
-from decklab.goldfish.services import SimulationRefused, simulation_request
+from decklab.goldfish.selectors import run_for_user
+from decklab.goldfish.services import SimulationRefused, refreshed, simulation_request
 
 #: Search results shown in the editor's search panel.
 SEARCH_LIMIT = 24
+#: Versions per page of a deck's history.
+HISTORY_PAGE = 20
+#: Older versions offered to the goldfish panel's "Compare with" (each is a sitting or a save).
+COMPARE_VERSIONS = 100
 PANELS = {
     "legality": "decks/_legality_body.html",
     "stats": "decks/_stats_body.html",
@@ -105,12 +112,13 @@ def new(request: HttpRequest) -> HttpResponse:
             form.add_error("decklist", str(refused))
             return render(request, "decks/new.html", {"form": form}, status=400)
         if problems:
-            _keep_problems(request, form.cleaned_data["decklist"], problems)
+            _keep_problems(request, form.cleaned_data["decklist"], problems, game)
         return redirect("decks:editor", pk=deck.pk)
     return render(request, "decks/new.html", {"form": form})
 
 
 @require_GET
+@login_required  # signed out, your own deck's editor asks you to sign in and comes back
 def editor(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     return _editor_page(request, _workspace(request, deck))
@@ -142,6 +150,7 @@ def _editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> Http
         ),
         "import_form": ImportForm(initial=request.session.pop("import_retry", None)),
         "import_problems": request.session.pop("import_problems", None),
+        "import_choices": request.session.pop("import_choices", None),
     }
     return render(request, "decks/editor.html", context, status=status)
 
@@ -218,14 +227,7 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
         )
     else:
         try:
-            services.deck_edit(
-                deck=deck,
-                expected_version=_expected_version(request),
-                action=form.cleaned_data["action"],
-                **form.params(),
-            )
-        except services.StaleDeck as stale:
-            error, status = str(stale), 409
+            services.deck_edit(deck=deck, action=form.cleaned_data["action"], **form.params())
         except services.DeckError as refused:
             error, status = str(refused), 400
     return _after_change(request, deck, error, status)
@@ -291,10 +293,37 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(refused))
         return redirect("decks:editor", pk=deck.pk)
     if problems:
-        _keep_problems(request, text, problems)
+        _keep_problems(request, text, problems, deck.game)
     else:
         messages.success(request, gettext("Decklist imported."))
     return redirect("decks:editor", pk=deck.pk)
+
+
+def _ambiguous_choices(game: str, lines: list[str], problems) -> list[dict]:
+    """For each ambiguous line: its text, zone, copies and the cards it may mean (number, name)."""
+    ambiguous = [
+        p
+        for p in problems
+        if p.code == "decklist.ambiguous_card" and p.line and p.line <= len(lines)
+    ]
+    wanted = {number for p in ambiguous for number in p.cards[:PICKER_CHOICES]}
+    names = selectors.cards_by_number(game, wanted)
+    choices = []
+    for problem in ambiguous:
+        raw = lines[problem.line - 1].strip()
+        read = parse(get_game(game), raw).lines
+        choices.append(
+            {
+                "line": raw,
+                "zone": problem.zone,
+                "count": read[0].quantity if read else 1,
+                "cards": [
+                    (n, names[n].name if n in names else "")
+                    for n in sorted(problem.cards, key=natural_key)[:PICKER_CHOICES]
+                ],
+            }
+        )
+    return choices
 
 
 def _imported_zones(current: edits.Zones, imported: edits.Zones, mode: str) -> edits.Zones:
@@ -307,9 +336,15 @@ def _imported_zones(current: edits.Zones, imported: edits.Zones, mode: str) -> e
     return merged
 
 
-def _keep_problems(request: HttpRequest, text: str, problems) -> None:
-    """Nothing lost: the lines that could not be read come back, under their zone, for correcting."""
+#: Candidates the ambiguous-name picker offers per line (the message names how many there are).
+PICKER_CHOICES = 12
+
+
+def _keep_problems(request: HttpRequest, text: str, problems, game: str) -> None:
+    """Nothing lost: the lines that could not be read come back, under their zone, for correcting;
+    a name that fits several cards comes back as a choice between them (the picker)."""
     lines = text.splitlines()
+    request.session["import_choices"] = _ambiguous_choices(game, lines, problems)
     game_zone_lines: dict[str, list[str]] = {}
     for problem in problems:
         if problem.line and problem.line <= len(lines):
@@ -349,27 +384,41 @@ def search(request: HttpRequest, game: str) -> HttpResponse:
     return render(
         request,
         "decks/_search_results.html",
-        {"results": _search(ws, request.GET.get("q", "")), "ws": ws},
+        {"results": _search(ws, request.GET.get("q", ""), request.GET.get("page")), "ws": ws},
     )
 
 
-def _search(ws: Workspace, query: str) -> dict:
+def _search(ws: Workspace, query: str, page: str | None = None) -> dict:
+    """One page of search results (all of them, page by page: "More" asks for the next)."""
     query = query.strip()
     if not query:
         return {"query": "", "cards": [], "error": None}
     try:
-        rows = list(card_search.search(ws.game_slug, query)[:SEARCH_LIMIT])
+        matches = card_search.ordered(card_search.search(ws.game_slug, query), "number")
+        shown = Paginator(matches, SEARCH_LIMIT).get_page(page)
+        rows = list(shown)
     except QueryError as error:
         return {"query": query, "cards": [], "error": error}
     game = get_game(ws.game_slug)
     labels = ws.zone_labels
+    more_url = None
+    if shown.has_next():
+        more_url = (
+            reverse("decks:search", args=[ws.game_slug])
+            + "?"
+            + urlencode({"q": query, "format": ws.format_slug, "page": shown.next_page_number()})
+        )
     return {
         "query": query,
         "error": None,
+        "total": shown.paginator.count,
+        "appending": shown.number > 1,
+        "more_url": more_url,
         "cards": [
             {
                 "card": row,
                 "zones": [(z, labels[z]) for z in allowed_zones(game, ws.format_slug, row)],
+                "columns": card_search.row_values(ws.game_slug, row.to_game_card(), ws.lang),
             }
             for row in rows
         ],
@@ -388,9 +437,10 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
+@login_required
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
-    versions = deck.versions.all()
+    page = Paginator(deck.versions.all(), HISTORY_PAGE).get_page(request.GET.get("page"))
     diff = None
     a, b = whole_number(request.GET.get("a", "")), whole_number(request.GET.get("b", ""))
     if a is not None and b is not None:
@@ -408,13 +458,45 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
                     "zone": zone,
                     "label": zones[zone].label if zone in zones else zone,
                     "label_ja": zones[zone].label_ja if zone in zones else "",
-                    "added": [(n, c, names.get(n)) for n, c in sorted(change["added"].items())],
-                    "removed": [(n, c, names.get(n)) for n, c in sorted(change["removed"].items())],
+                    "added": [(n, c, names.get(n)) for n, c in _in_number_order(change["added"])],
+                    "removed": [
+                        (n, c, names.get(n)) for n, c in _in_number_order(change["removed"])
+                    ],
                 }
                 for zone, change in changes.items()
             ],
         }
-    return render(request, "decks/history.html", {"deck": deck, "versions": versions, "diff": diff})
+    return render(
+        request,
+        "decks/history.html",
+        {
+            "deck": deck,
+            "page": page,
+            "diff": diff,
+            # The compare form starts on the last step: the version before the current one → current.
+            "compare_a": diff["old"].number if diff else max(deck.version - 1, 1),
+            "compare_b": diff["new"].number if diff else deck.version,
+        },
+    )
+
+
+@require_POST
+def save_version(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Save version": close the open draft of this sitting, with the player's optional note."""
+    deck = selectors.deck_for_owner(request.user, pk)
+    closed = services.deck_close_draft(deck=deck, note=request.POST.get("note", "")[:200])
+    if closed is None:
+        messages.info(
+            request, gettext("There are no unsaved changes: the current version is kept.")
+        )
+    else:
+        messages.success(request, gettext("Version %(number)d saved.") % {"number": closed.number})
+    return redirect("decks:editor", pk=deck.pk)
+
+
+def _in_number_order(counts: dict[str, int]) -> list[tuple[str, int]]:
+    """(number, count) with numbers in number order: BT2 before BT10."""
+    return sorted(counts.items(), key=lambda item: natural_key(item[0]))
 
 
 @require_POST
@@ -501,10 +583,27 @@ def _shared_workspace(request: HttpRequest, code: str) -> Workspace:
     return _workspace(request, selectors.deck_by_code(request.user, code))
 
 
+#: The content type of each export shape (`cards.games.decklist.EXPORT_FORMATS`).
+EXPORT_TYPES = {
+    "text": "text/plain",
+    "recipe": "text/plain",
+    "markdown": "text/markdown",
+    "csv": "text/csv",
+}
+
+
 def _text_response(request: HttpRequest, ws: Workspace) -> HttpResponse:
-    """The decklist as text: canonical, or `?style=recipe` for the Japanese recipe style."""
-    text = ws.recipe if request.GET.get("style") == "recipe" else ws.text
-    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+    """The decklist in `?shape=` (text, recipe, markdown, csv); `?style=recipe` is the older
+    address of the Japanese recipe."""
+    shape = request.GET.get("shape") or request.GET.get("style") or "text"
+    shape = shape if shape in EXPORT_TYPES else "text"
+    if shape == "text":
+        text = ws.text
+    elif shape == "recipe":
+        text = ws.recipe
+    else:
+        text = export_as(ws.game, ws.game_deck, shape)
+    return HttpResponse(text, content_type=f"{EXPORT_TYPES[shape]}; charset=utf-8")
 
 
 def _refuse_too_large(view):
@@ -533,7 +632,13 @@ def _sheet_response(request: HttpRequest, ws: Workspace, title: str) -> HttpResp
         else ""
     )
     try:
-        pdf = sheets.registration_pdf(ws, title=title, player=player)
+        pdf = sheets.registration_pdf(
+            ws,
+            title=title,
+            player=player,
+            event=request.GET.get("event", "")[:80],
+            date=request.GET.get("date", "")[:20],
+        )
     except sheets.NoSheet as missing:
         raise Http404(str(missing)) from None
     response = HttpResponse(pdf, content_type="application/pdf")
@@ -614,7 +719,7 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
         imported, problems = load(ws.game, text, DatabasePool(ws.game_slug))
         zones = _imported_zones(zones, imported.quantities(), form.cleaned_data["mode"])
         if problems:
-            _keep_problems(request, text, problems)
+            _keep_problems(request, text, problems, ws.game_slug)
     elif "format" in request.POST:
         if request.POST["format"] not in {f.slug for f in ws.formats}:
             raise services.DeckError(
@@ -628,16 +733,9 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
             raise services.DeckError(
                 " ".join(form.non_field_errors()) or gettext("That change is not possible.")
             )
-        params = form.params()
-        action = form.cleaned_data["action"]
-        if action == "add":
-            zones = edits.add(zones, params["zone"], params["number"], params["count"])
-        elif action == "set":
-            zones = edits.set_count(zones, params["zone"], params["number"], params["count"])
-        elif action == "move":
-            zones = edits.move(zones, params["number"], params["zone"], params["to_zone"])
-        else:
-            zones = edits.deal(ws.game, zones, random.Random())
+        zones, _ = services.apply_action(
+            ws.game_slug, zones, form.cleaned_data["action"], **form.params()
+        )
         zones = edits.normalize(ws.game, zones)
         unknown = edits.numbers(zones) - set(
             selectors.cards_by_number(ws.game_slug, edits.numbers(zones))
@@ -710,8 +808,10 @@ def _compare_choices(request: HttpRequest, ws: Workspace) -> list[tuple[str, str
         return []
     choices = []
     if ws.deck is not None:
-        for number in range(ws.deck.version - 1, max(ws.deck.version - 10, 0), -1):
-            choices.append((f"version:{number}", f"This deck, version {number}"))
+        older = ws.deck.versions.exclude(number=ws.deck.version).values_list("number", "note")
+        for number, note in older[:COMPARE_VERSIONS]:
+            label = gettext("This deck, version %(number)d") % {"number": number}
+            choices.append((f"version:{number}", f"{label} — {note}" if note else label))
     others = selectors.decks_of(request.user).filter(game=ws.game_slug)
     if ws.deck is not None:
         others = others.exclude(pk=ws.deck.pk)
@@ -755,6 +855,33 @@ def _simulate(
 
 def _version_label(name: str, version: int) -> str:
     return gettext("%(name)s (version %(version)s)") % {"name": name, "version": version}
+
+
+@require_GET
+@login_required
+def compare_runs(request: HttpRequest) -> HttpResponse:
+    """The two runs of a "Compare with", side by side once both are done (htmx polls until then)."""
+    first, second = (
+        refreshed(run_for_user(request.user, whole_number(request.GET.get(key, "")) or 0))
+        for key in ("a", "b")
+    )
+    done = first.status == second.status == "done"
+    context = {
+        "first": first,
+        "second": second,
+        "labels": (request.GET.get("la", "")[:120], request.GET.get("lb", "")[:120]),
+        "differences": compare.differences(
+            first.results.get("results", []), second.results.get("results", [])
+        )
+        if done
+        else None,
+        "finished": first.finished and second.finished,
+        "poll_url": request.get_full_path(),
+    }
+    response = render(request, "decks/_compare.html", context)
+    if context["finished"]:
+        response.status_code = 286  # htmx: stop polling
+    return response
 
 
 @require_POST

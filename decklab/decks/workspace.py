@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import pairwise
 from typing import Any
 
 from django.core.cache import cache
@@ -24,12 +25,14 @@ from cards.games import deckcode
 from cards.games.base import Deck as GameDeck
 from cards.games.base import Entry
 from cards.games.decklist import natural_key
+from cards.games.fields import Field
 from cards.games.game import Game
 from cards.games.registry import get_game
 from cards.models import Card, GameData
+from cards.search import row_columns, row_values
 from decklab.decks import selectors, stats
 from decklab.decks.edits import Zones
-from decklab.decks.models import Deck
+from decklab.decks.models import Deck, DeckVersion
 
 #: How long the editor's legality, format and statistics answers stay cached. Their key names all
 #: they depend on (`Workspace.panel_key`), so a changed deck or card is a new key, never a stale one.
@@ -47,6 +50,8 @@ class Row:
     violations: list[dict[str, Any]] = field(default_factory=list)
     #: The other zones the format lets this card move to (labels by slug).
     moves: list[tuple[str, str]] = field(default_factory=list)
+    #: The game's row columns (`Game.row_columns`): (field, shown value).
+    columns: list[tuple[Field, str]] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -102,6 +107,32 @@ class Workspace:
     @property
     def version(self) -> int | None:
         return self.deck.version if self.deck else None
+
+    @cached_property
+    def preset_decks(self):
+        """Decks sold as they are that the editor loads in one action (Blade Rondo's set decks)."""
+        return selectors.preset_decks(self.game_slug)
+
+    @cached_property
+    def deal_count(self) -> int:
+        return selectors.deal_count(self.game_slug, self.zones) if self.game.deal else 0
+
+    @property
+    def nested_zones(self) -> bool:
+        return bool(self.game.deal and self.game.deal.nested)
+
+    @property
+    def row_fields(self) -> list[Field]:
+        """The game's row columns: shown on each card row, offered for grouping and sorting."""
+        return row_columns(self.game_slug)
+
+    @cached_property
+    def draft(self) -> DeckVersion | None:
+        """The saved deck's open draft (this sitting's changes, not yet saved as a version), if any."""
+        if self.deck is None:
+            return None
+        latest = selectors.current_version(self.deck)
+        return latest if latest.draft else None
 
     @property
     def state_input(self) -> str:
@@ -191,9 +222,18 @@ class Workspace:
                 for number, card in self.cards.items()
             },
         )
+        deal = self.game.deal
+        nested = {}
+        if deal is not None and deal.nested:
+            chain = [deal.source, deal.target, *deal.clears]
+            nested = dict(pairwise(chain))
         for row in rows.values():
-            if row.card is not None:
-                row.moves = [(z, labels[z]) for z in allowed[row.number] if z != row.zone]
+            if row.card is None:
+                continue
+            row.moves = [(z, labels[z]) for z in allowed[row.number] if z != row.zone]
+            if nested:  # pool ⊇ dealt ⊇ hand: a card is chosen into the next zone, not moved
+                row.moves = [(z, label) for z, label in row.moves if z == nested.get(row.zone)]
+            row.columns = row_values(self.game_slug, row.card.to_game_card(), self.lang)
         for violation in self.report["violations"]:
             for number in violation["cards"]:
                 for zone in [violation["zone"]] if violation["zone"] else self.game.zone_slugs:

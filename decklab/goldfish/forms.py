@@ -75,6 +75,15 @@ def goals_from_data(goal_forms: list[dict[str, Any]], data: Any) -> list[dict[st
                 if values:
                     goal[field_spec["name"]] = values
                 continue
+            if (
+                field_spec["kind"] == "mapping"
+                and hasattr(data, "getlist")
+                and f"{key}-name" in data
+            ):
+                rows = _mapping_rows(field_spec["label"], data, key)
+                if rows:
+                    goal[field_spec["name"]] = rows
+                continue
             raw = data.get(key, "").strip()
             if raw != "":
                 goal[field_spec["name"]] = _value(field_spec, raw)
@@ -111,6 +120,32 @@ def _every_turn(goal: dict[str, Any]) -> list[dict[str, Any]]:
     if last is None:
         return [goal]
     return [{**goal, "turn": turn} for turn in range(1, min(last, MAX_TURN_SERIES) + 1)]
+
+
+#: Empty rows a mapping field offers beyond its values, to add names without JavaScript.
+SPARE_MAPPING_ROWS = 3
+
+
+def _mapping_rows(label: str, data: Any, key: str) -> dict[str, float]:
+    """A mapping from its rows of inputs (`<key>-name`, `<key>-value`); rows without a name are spare."""
+    out = {}
+    for name, value in zip(data.getlist(f"{key}-name"), data.getlist(f"{key}-value"), strict=False):
+        if not name.strip():
+            continue
+        try:
+            out[name.strip()] = float(value)
+        except ValueError:
+            raise forms.ValidationError(
+                f"{label}: give a number for {name.strip()!r} ({value!r} is not one)."
+            ) from None
+    return out
+
+
+def _shown_rows(value: Any) -> list[tuple[str, Any]]:
+    """A mapping's rows as the form shows them: its pairs (whole numbers without '.0'), then spares."""
+    pairs = list(value.items()) if isinstance(value, Mapping) else []
+    shown = [(str(k), int(v) if isinstance(v, float) and v.is_integer() else v) for k, v in pairs]
+    return shown + [("", "")] * SPARE_MAPPING_ROWS
 
 
 def _mapping(label: str, raw: str) -> Any:
@@ -152,7 +187,21 @@ def goal_fieldsets(goal_forms: list[dict[str, Any]], data: Any) -> list[dict[str
             default = field_spec["default"]
             value = posted if posted is not None else ("" if default is None else default)
             values = data.getlist(key) if hasattr(data, "getlist") else []
-            fields.append({**field_spec, "value": value, "values": values})
+            shown = {**field_spec, "value": value, "values": values}
+            if field_spec["kind"] == "mapping":
+                posted_rows = (
+                    list(
+                        zip(data.getlist(f"{key}-name"), data.getlist(f"{key}-value"), strict=False)
+                    )
+                    if hasattr(data, "getlist") and f"{key}-name" in data
+                    else None
+                )
+                shown["rows"] = (
+                    [(n, v) for n, v in posted_rows if n.strip()] + [("", "")] * SPARE_MAPPING_ROWS
+                    if posted_rows is not None
+                    else _shown_rows(default)
+                )
+            fields.append(shown)
         checked = spec["type"] in ticked or (not ticked and position == 0)
         fieldsets.append({**spec, "fields": fields, "checked": checked})
     return fieldsets

@@ -12,7 +12,7 @@ from PIL import Image
 
 from cards.community.models import editors_group
 from decklab.decks.services import deck_create
-from tests.browser.test_deck_editor import sign_in, wait_for_version
+from tests.browser.test_deck_editor import sign_in, wait_for_count, wait_for_version
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -111,8 +111,8 @@ def test_a_proposed_missing_card_approved_by_an_editor_makes_a_deck_legal(
     wait_for_version(player_page, 1)
     player_page.fill("#search-q", "TD-U20")
     player_page.wait_for_selector("#search-results .result[data-number='TD-U20']")
-    for version in (2, 3):
+    for copies in (1, 2):
         player_page.click("button[value='main:TD-U20']")
-        wait_for_version(player_page, version)
+        wait_for_count(player_page, "main", "TD-U20", copies)
     player_page.wait_for_selector("#legality-panel .legal-status[data-legal='true']")
     shoot(player_page, "deck-legal")

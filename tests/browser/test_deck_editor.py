@@ -40,6 +40,15 @@ def wait_for_version(page, version: int) -> None:
     page.wait_for_selector(f'#deck-state[data-version="{version}"]', state="attached")
 
 
+def wait_for_count(page, zone: str, number: str, count: int) -> None:
+    """Wait until the deck panel shows that many copies of the card (card changes keep the version
+    of a sitting's draft, so the version does not tell that a change landed)."""
+    page.wait_for_selector(
+        f".entry[data-zone='{zone}'][data-number='{number}'][data-count='{count}']",
+        state="attached",
+    )
+
+
 def search(page, query: str) -> None:
     page.fill("#search-q", query)
     page.wait_for_selector(f"#search-results .result[data-number='{query}']")
@@ -58,19 +67,17 @@ def test_build_a_legal_dbscg_deck_from_search_results(live_server, new_page, sho
 
     search(page, "TS1-001")
     page.click("button[value='leader:TS1-001']")
-    wait_for_version(page, 2)
-    version = 2
+    wait_for_count(page, "leader", "TS1-001", 1)
     for n in range(2, 15):
         number = f"TS1-{n:03d}"
         page.keyboard.press("/")
         search(page, number)
         page.keyboard.press("Enter")  # Enter adds the first result
-        version += 1
-        wait_for_version(page, version)
+        wait_for_count(page, "main", number, 1)
         page.focus(f".entry[data-zone='main'][data-number='{number}']")
         page.keyboard.press("4")  # a digit sets the focused card's copies
-        version += 1
-        wait_for_version(page, version)
+        wait_for_count(page, "main", number, 4)
+    wait_for_version(page, 2)  # the whole build is one draft version
     shoot(page, "deck-built")
     page.wait_for_selector("#legality-panel .legal-status[data-legal='true']")
     assert "Legal in ZENKAI" in page.inner_text("#legality-panel")
@@ -85,14 +92,14 @@ def test_a_fifth_copy_shows_a_violation_that_goes_away_when_removed(live_server,
 
     entry = ".entry[data-zone='main'][data-number='TS1-002']"
     page.click(f"{entry} button[aria-label='One copy more of TS1-002']")
-    wait_for_version(page, 2)
+    wait_for_count(page, "main", "TS1-002", 5)
     page.wait_for_selector(f"{entry} .violation[data-code='copy_limit']")
     page.wait_for_selector("#legality-panel .legal-status[data-legal='false']")
     assert "Remove 1 copy of TS1-002" in page.inner_text("#legality-panel")
     shoot(page, "fifth-copy-violation")
 
     page.click(f"{entry} button[aria-label='One copy fewer of TS1-002']")
-    wait_for_version(page, 3)
+    wait_for_count(page, "main", "TS1-002", 4)
     page.wait_for_selector("#legality-panel .legal-status[data-legal='true']")
     assert page.locator(f"{entry} .violation").count() == 0
     shoot(page, "fixed")

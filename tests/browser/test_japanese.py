@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.browser.conftest import TIMEOUT_MS
+from tests.browser.test_deck_editor import wait_for_count
 from tests.decks import factories
 from tests.i18n.conftest import load_cards
 
@@ -70,17 +71,15 @@ def test_build_a_gundam_war_deck_in_japanese(browser, live_server, shoot):
     assert "カードはまだありません" in page.inner_text("#deck-panel")
     shoot(page, "empty-editor-ja")
 
-    version = 1
     for index, number in enumerate(numbers):
         page.fill("#search-q", number)
         page.wait_for_selector(f"#search-results .result[data-number='{number}']")
         page.click(f"button[value='main:{number}']")
-        version += 1
-        wait_for_version(page, version)
+        wait_for_count(page, "main", number, 1)
         page.focus(f".entry[data-zone='main'][data-number='{number}']")
-        page.keyboard.press("2" if index == len(numbers) - 1 else "3")  # 16 × 3 + 2 = 50
-        version += 1
-        wait_for_version(page, version)
+        copies = 2 if index == len(numbers) - 1 else 3  # 16 × 3 + 2 = 50
+        page.keyboard.press(str(copies))
+        wait_for_count(page, "main", number, copies)
     page.wait_for_selector("#legality-panel .legal-status[data-legal='true']")
     legality = page.inner_text("#legality-panel")
     assert "スタンダードで使用可能です。" in legality
@@ -90,8 +89,7 @@ def test_build_a_gundam_war_deck_in_japanese(browser, live_server, shoot):
     # Break a rule: the violation is Japanese and links its rule on the rules page.
     page.focus(f".entry[data-zone='main'][data-number='{numbers[0]}']")
     page.keyboard.press("4")
-    version += 1
-    wait_for_version(page, version)
+    wait_for_count(page, "main", numbers[0], 4)
     page.wait_for_selector("#legality-panel .legal-status[data-legal='false']")
     link = page.locator("#legality-panel .violation .rule a").first
     assert link.get_attribute("href").startswith("/rules/gundam_war/#r3-1-")

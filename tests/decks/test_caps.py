@@ -128,26 +128,15 @@ def test_finding_7_the_builder_import_past_the_caps_says_so(client):
 
 
 @pytest.mark.usefixtures("dbscg_cards")
-def test_finding_2_the_deck_png_stops_drawing_faces_when_its_time_is_up(
-    client, settings, monkeypatch
-):
-    """Out of time, the cells left are plain tiles: a bounded image in bounded time."""
+def test_finding_2_the_deck_png_has_one_size_whatever_the_deck_holds(client):
+    """A visual decklist at link-preview size: no card faces to draw, so bounded size and time."""
     import io
 
     from PIL import Image
 
     from decklab.decks import images
 
-    def no_faces(card):
-        raise AssertionError("a face was drawn after the time was up")
-
-    settings.DECKLAB_IMAGE_FACE_SECONDS = 0
-    monkeypatch.setattr(images, "face_png", no_faces)
     response = build(client, "decks:build-image", LEGAL_DBSCG)
     assert response.status_code == 200
-    width, height = Image.open(io.BytesIO(response.content)).size
-    rows = 1 + 2 + 1  # leader, 13 main cards (8 a row), 2 Z-cards
-    assert (width, height) == (
-        1304,
-        images.HEADER + images.MARGIN + 3 * images.ZONE_TITLE + rows * 218,
-    )
+    size = Image.open(io.BytesIO(response.content)).size
+    assert size == (images.WIDTH, images.HEIGHT)

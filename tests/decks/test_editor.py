@@ -61,26 +61,30 @@ def test_a_fifth_copy_shows_the_violation_and_its_fix_in_the_legality_panel(sign
     assert "copy_limit" in html and "Remove 1 copy of TS1-002" in html
 
 
-def test_a_stale_save_from_a_second_tab_is_refused_with_409_and_the_current_version(
-    signed_in, deck
-):
+def test_a_change_based_on_an_old_version_still_lands_it_is_an_operation(signed_in, deck):
     change(signed_in, deck, action="add", zone="main", number="TS1-015", version=1)
-    stale = change(
-        signed_in, deck, htmx=True, action="add", zone="main", number="TS1-016", version=1
+    signed_in.post(reverse("decks:save-version", args=[deck.pk]), {"note": "first try"})
+    change(signed_in, deck, action="add", zone="main", number="TS1-016", version=2)
+    late = change(
+        signed_in, deck, htmx=True, action="add", zone="main", number="TS1-015", version=1
     )
-    assert stale.status_code == 409
-    html = stale.content.decode()
-    assert "version 2 was saved meanwhile" in html
-    assert 'data-version="2"' in html
+    assert late.status_code == 200
+    assert 'data-version="3"' in late.content.decode()
     deck.refresh_from_db()
-    assert "TS1-016" not in selectors.current_zones(deck)["main"]
+    zones = selectors.current_zones(deck)["main"]
+    assert zones["TS1-015"] == 2 and zones["TS1-016"] == 1
 
 
-def test_a_stale_plain_form_save_redirects_with_the_reason(signed_in, deck):
+def test_a_stale_import_from_a_second_tab_is_refused_with_the_reason(signed_in, deck):
     change(signed_in, deck, action="add", zone="main", number="TS1-015", version=1)
-    response = change(signed_in, deck, action="add", zone="main", number="TS1-016", version=1)
+    response = signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {"decklist": "Leader\n1 TS1-001\n", "mode": "replace", "version": 1},
+    )
     page = signed_in.get(response["Location"])
-    assert "was not saved" in page.content.decode()
+    assert "version 2 was saved meanwhile" in page.content.decode()
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck)["main"]["TS1-015"] == 1
 
 
 def test_moving_a_card_to_another_zone(signed_in, deck):
@@ -127,12 +131,57 @@ def test_search_results_offer_only_the_zones_the_rules_allow(signed_in, dbscg_ca
 
 def test_history_lists_versions_and_diffs_two_of_them(signed_in, deck):
     change(signed_in, deck, action="add", zone="main", number="TS1-015", count=2, version=1)
+    signed_in.post(reverse("decks:save-version", args=[deck.pk]))
     change(signed_in, deck, action="set", zone="main", number="TS1-002", count=0, version=2)
     page = signed_in.get(
         reverse("decks:history", args=[deck.pk]), {"a": 1, "b": 3}
     ).content.decode()
     assert "v3 (current)" in page
     assert "+2 TS1-015" in page and "−4 TS1-002" in page
+    # The compare form comes before the list of versions.
+    assert page.index('name="a"') < page.index('class="versions"')
+
+
+def test_a_sitting_s_changes_are_one_draft_version_that_save_version_closes(signed_in, deck):
+    for number in ("TS1-015", "TS1-016", "TS1-016"):
+        change(signed_in, deck, action="add", zone="main", number=number, version=1)
+    deck.refresh_from_db()
+    draft = selectors.current_version(deck)
+    assert (deck.version, draft.draft, draft.changes) == (2, True, 3)
+    editor = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    assert "draft: 3 changes" in editor and "Save version" in editor
+
+    response = signed_in.post(
+        reverse("decks:save-version", args=[deck.pk]), {"note": "  more  Fighters "}
+    )
+    assert response.status_code == 302
+    saved = selectors.current_version(deck)
+    assert (saved.draft, saved.note) == (False, "more Fighters")
+    change(signed_in, deck, action="add", zone="main", number="TS1-015", version=2)
+    deck.refresh_from_db()
+    assert deck.version == 3 and selectors.version_of(deck, 2).zones["main"]["TS1-016"] == 2
+
+
+def test_a_change_after_a_pause_longer_than_a_sitting_starts_a_new_version(
+    signed_in, deck, settings
+):
+    change(signed_in, deck, action="add", zone="main", number="TS1-015", version=1)
+    settings.DECKLAB_EDIT_SITTING_MINUTES = 0
+    change(signed_in, deck, action="add", zone="main", number="TS1-015", version=2)
+    deck.refresh_from_db()
+    assert deck.version == 3
+    assert not selectors.version_of(deck, 2).draft and selectors.version_of(deck, 3).draft
+
+
+def test_history_is_paginated(signed_in, deck):
+    for version in range(1, 26):
+        signed_in.post(reverse("decks:revert", args=[deck.pk]), {"number": 1, "version": version})
+    deck.refresh_from_db()
+    first = signed_in.get(reverse("decks:history", args=[deck.pk])).content.decode()
+    assert f"v{deck.version} (current)" in first and ">v1<" not in first
+    assert "Page 1 of 2" in first
+    last = signed_in.get(reverse("decks:history", args=[deck.pk]), {"page": 2}).content.decode()
+    assert ">v1<" in last
 
 
 def test_revert_through_the_history_page(signed_in, deck):
@@ -174,3 +223,23 @@ def test_a_paste_with_a_byte_order_mark_and_zero_padded_numbers_reads_as_printed
     assert response.status_code == 302
     deck.refresh_from_db()
     assert selectors.current_zones(deck) == {"leader": {"TS1-001": 1}, "main": {"TS1-002": 4}}
+
+
+def test_an_ambiguous_name_comes_back_as_a_choice_that_adds_the_picked_card(signed_in, deck):
+    from cards.importers import import_cards
+
+    import_cards(
+        "dbscg", b"number,name,type\nTS9-001,Twin Name,Battle\nTS9-002,Twin Name,Battle\n", "t.csv"
+    )
+    signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {"decklist": "Main\n3 Twin Name\n", "mode": "add", "version": 1},
+    )
+    page = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    assert "Which card did you mean?" in page
+    assert '<option value="TS9-001">TS9-001 Twin Name</option>' in page
+    assert 'name="count" value="3"' in page and "Add 3" in page
+    deck.refresh_from_db()
+    change(signed_in, deck, action="add", zone="main", number="TS9-002", count=3)
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck)["main"]["TS9-002"] == 3

@@ -110,3 +110,64 @@ def test_without_javascript_a_run_opens_its_page(
     client.force_login(owner)
     response = client.post(reverse("decks:simulate", args=[deck.pk]), post_data())
     assert response["Location"] == reverse("goldfish:run", args=[SimulationRun.objects.get().pk])
+
+
+def test_mappings_are_rows_and_the_deck_out_default_runs_as_shown(client, deck, simulate):
+    client.force_login(deck.owner)
+    html = client.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    # The deck-out goal's life-taken weights: one row "1 → 1" (its default), then spare rows.
+    assert 'name="deck_out-life_taken-name" value="1"' in html
+    assert 'name="deck_out-life_taken-value" value="1"' in html
+    assert "{&#x27;1&#x27;: 1}" not in html
+    response = simulate(
+        deck,
+        {
+            "goal": "deck_out",
+            "deck_out-play": "first",
+            "deck_out-life_taken-name": ["1", "", ""],
+            "deck_out-life_taken-value": ["1", "", ""],
+            "deck_out-extra_draws": "0",
+            "trials": "10000",
+            "seed": "7",
+            "version": "1",
+        },
+    )
+    assert response.status_code == 200, response.content.decode()[:400]
+    run = SimulationRun.objects.get()
+    assert run.goals[0]["life_taken"] == {"1": 1.0}
+
+
+def test_a_mapping_row_without_a_number_is_explained():
+    data = QueryDict(mutable=True)
+    data.setlist("goal", ["deck_out"])
+    data.setlist("deck_out-life_taken-name", ["1", "2"])
+    data.setlist("deck_out-life_taken-value", ["1", "lots"])
+    with pytest.raises(forms.ValidationError, match="'lots' is not one"):
+        goals_from_data(goal_forms("dbscg"), data)
+
+
+def test_a_comparison_shows_both_estimates_their_difference_and_its_interval(
+    client, deck, simulate
+):
+    client.post(
+        reverse("decks:change", args=[deck.pk]),
+        {"action": "set", "zone": "main", "number": "TS1-002", "count": 1},
+    )
+    response = simulate(deck, post_data(compare="version:1"))
+    html = response.content.decode()
+    assert reverse("decks:compare-runs") in html
+    new, old = SimulationRun.objects.order_by("id")
+    page = client.get(reverse("decks:compare-runs"), {"a": new.pk, "b": old.pk, "la": "Now"})
+    assert page.status_code == 286  # both done: polling stops
+    text = page.content.decode()
+    assert "Now" in text and "Difference (first − second)" in text
+    assert "points" in text and "beyond chance" in text  # 3 fewer copies: clearly lower
+    assert "the second is higher" in text
+
+
+def test_someone_else_s_runs_are_not_compared(client, deck, simulate, stranger):
+    simulate(deck, post_data())
+    run = SimulationRun.objects.get()
+    client.force_login(stranger)
+    response = client.get(reverse("decks:compare-runs"), {"a": run.pk, "b": run.pk})
+    assert response.status_code == 404

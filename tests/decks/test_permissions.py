@@ -19,6 +19,7 @@ BY_PK = [
     ("get", "decks:panel", ("export",)),
     ("get", "decks:history", ()),
     ("post", "decks:revert", ()),
+    ("post", "decks:save-version", ()),
     ("post", "decks:delete", ()),
     ("post", "decks:simulate", ()),
 ]

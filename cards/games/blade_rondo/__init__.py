@@ -5,7 +5,7 @@ from cards.games.game import Deal, Game, slug_of
 
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
-from .legality import DEALT, FORMATS
+from .legality import DEALT, FORMATS, dealt_size, preset_decks
 from .schema import SCHEMA
 
 GAME = Game(
@@ -22,6 +22,8 @@ GAME = Game(
     search_fields=FIELDS,
     japanese_examples=JAPANESE_EXAMPLES,
     charts=CHARTS,
-    deal=Deal("pool", "dealt", DEALT, clears=("hand",)),
+    row_columns=("kind", "cost", "set"),
+    deal=Deal("pool", "dealt", DEALT, clears=("hand",), size=dealt_size, nested=True),
+    preset_decks=preset_decks,
     identity=lambda card: card.number,
 )

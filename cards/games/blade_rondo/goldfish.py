@@ -185,7 +185,9 @@ BEST_HAND = GoalType(
             gettext_noop("Scores by card number, name or kind"),
             "mapping",
             default={},
-            help=gettext_noop('e.g. {"physical": 2, "BR-01": 5}'),
+            help=gettext_noop(
+                "One row per card number, name or kind with its score: physical → 2, BR-01 → 5."
+            ),
         ),
         Field(
             "default_score",

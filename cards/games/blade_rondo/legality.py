@@ -17,7 +17,7 @@ from typing import Any
 
 from cards.games import messages
 from cards.games.base import Deck, Format, GameData, Rule, Violation
-from cards.games.game import SHIPPED_DATA, name_key, slug_of
+from cards.games.game import SHIPPED_DATA, PresetDeck, name_key, slug_of
 from cards.games.messages import gettext_noop
 from cards.games.rules import CopyLimit, Sizes, ZoneSize, noun, zone_names
 
@@ -95,6 +95,16 @@ def _parsed(document: str) -> tuple[SetDeck, ...]:
             SetDeck(key, deck.get("name") or key, deck.get("dealt") or DEALT, cards, names)
         )
     return tuple(decks)
+
+
+def preset_decks(data: GameData) -> tuple[PresetDeck, ...]:
+    """The set and mixed decks as the editor offers them: each one fills the pool in one action."""
+    return tuple(
+        PresetDeck(
+            deck.key, deck.name, "pool", {deck.names[key]: n for key, n in deck.cards.items()}
+        )
+        for deck in set_decks(data)
+    )
 
 
 def _by_name(deck: Deck, zone: str) -> Counter[str]:

@@ -29,6 +29,7 @@ GAME = Game(
     search_fields=FIELDS,
     japanese_examples=JAPANESE_EXAMPLES,
     charts=CHARTS,
+    row_columns=("type", "color", "cost", "power", "set"),
     registration_sheet=True,
     identity=lambda card: card.number,
     name_keys=_name_keys,

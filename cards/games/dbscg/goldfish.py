@@ -545,7 +545,10 @@ DECK_OUT = GoalType(
             gettext_noop("Life cards taken per opponent turn"),
             "mapping",
             default={"1": 1},
-            help=gettext_noop('Weights per number of life cards, e.g. {"0": 1, "1": 2, "2": 1}.'),
+            help=gettext_noop(
+                "One row per number of life cards taken, with its weight: rows 0 → 1, 1 → 2, "
+                "2 → 1 take one card half the time."
+            ),
         ),
         Field(
             "extra_draws",

@@ -18,5 +18,6 @@ GAME = Game(
     search_fields=FIELDS,
     japanese_examples=JAPANESE_EXAMPLES,
     charts=CHARTS,
+    row_columns=("attr", "power", "risk"),
     identity=lambda card: card.number,
 )

@@ -39,6 +39,7 @@ GAME = Game(
     search_fields=FIELDS,
     japanese_examples=JAPANESE_EXAMPLES,
     charts=CHARTS,
+    row_columns=("type", "cluster", "cost", "size"),
     # Epithet and version do not change the name; a suffix such as II does (RULES.md §1.1.3).
     identity=lambda card: fold(card.name).replace(" ", ""),
     name_keys=_name_keys,

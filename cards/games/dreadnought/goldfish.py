@@ -170,7 +170,7 @@ OPPONENT_FIELDS = (
         "mapping",
         default={},
         help=gettext_noop(
-            'Cards per SP in the opponent\'s deck, e.g. {"A": 10, "B++": 20, "C": 20}.'
+            "One row per speed (SP) with the opponent's cards of it: A → 10, B++ → 20, C → 20."
         ),
     ),
 )

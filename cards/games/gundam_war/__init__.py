@@ -40,6 +40,7 @@ GAME = Game(
     search_fields=FIELDS,
     japanese_examples=JAPANESE_EXAMPLES,
     charts=CHARTS,
+    row_columns=("type", "color", "cost", "set"),
     registration_sheet=True,
     identity=_identity,
     name_keys=_name_keys,
