@@ -153,6 +153,13 @@ def type_field(
     )
 
 
+def set_field(examples: tuple[str, ...]) -> Field:
+    """The set (弾) a card is printed in, as the `set` column names it."""
+    return Field(
+        "set", "tag", gettext_noop("Set"), facts("set"), ("s", "弾", "セット"), examples=examples
+    )
+
+
 def keyword_field(examples: tuple[str, ...]) -> Field:
     return Field(
         "kw",

@@ -47,11 +47,7 @@ class TokenApi(APIView):
     def post(self, request: Request) -> Response:
         form = TokenRequest(data=request.data)
         form.is_valid(raise_exception=True)
-        account, address = limits.login_limits()
-        checks = (
-            (account, form.validated_data["username"]),
-            (address, limits.client_address(request)),
-        )
+        checks = limits.login_checks(form.validated_data["username"], request)
         wait = limits.retry_after(*checks)
         if wait:
             raise Throttled(wait=wait, detail=limits.wait_message(wait))

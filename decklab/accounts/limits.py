@@ -49,6 +49,13 @@ def signup_limit() -> Limit:
     return Limit("signup-address", settings.DECKLAB_SIGNUPS_PER_ADDRESS, 3600)
 
 
+def login_checks(username: str, request: HttpRequest) -> tuple[tuple[Limit, str], ...]:
+    """The failed-sign-in checks of one attempt: its account name and the visitor's address (the
+    sign-in page and `POST /api/v1/token` count together)."""
+    account, address = login_limits()
+    return ((account, username), (address, client_address(request)))
+
+
 def reset_limits() -> tuple[Limit, Limit]:
     """Password reset mails: (per account e-mail, per address)."""
     return (

@@ -60,11 +60,7 @@ class LoginView(LimitedPost, auth_views.LoginView):
     """Django's sign-in; failed attempts are limited per account and per address."""
 
     def limit_checks(self, request: HttpRequest):
-        account, address = limits.login_limits()
-        return (
-            (account, request.POST.get("username", "")),
-            (address, limits.client_address(request)),
-        )
+        return limits.login_checks(request.POST.get("username", ""), request)
 
     def counts(self, request: HttpRequest) -> bool:
         return not request.user.is_authenticated

@@ -12,6 +12,7 @@ from cards.games.fields import (
     keyword_field,
     name_field,
     names,
+    set_field,
     type_field,
 )
 from cards.games.messages import gettext_noop
@@ -95,14 +96,7 @@ FIELDS: tuple[Field, ...] = (
         ("specified", "specified_cost", "指定コスト"),
         examples=("spec=RR",),
     ),
-    Field(
-        "set",
-        "tag",
-        gettext_noop("Set"),
-        facts("set"),
-        ("s", "弾", "セット"),
-        examples=("set:BT20",),
-    ),
+    set_field(("set:BT20",)),
     Field(
         "rarity",
         "tag",

@@ -9,6 +9,7 @@ from cards.games.fields import (
     folded_aliases,
     keyword_field,
     name_field,
+    set_field,
     type_field,
 )
 from cards.games.messages import gettext_noop
@@ -62,14 +63,7 @@ FIELDS: tuple[Field, ...] = (
         ),
         examples=("色:青", "color:blue"),
     ),
-    Field(
-        "set",
-        "tag",
-        gettext_noop("Set"),
-        facts("set"),
-        ("s", "弾", "セット"),
-        examples=("set:1st",),
-    ),
+    set_field(("set:1st",)),
     Field(
         "g",
         "tag",
