@@ -59,11 +59,14 @@ def _standard_error(measure: Measure) -> float:
 
 
 def differences(
-    first: Sequence[Mapping[str, Any]], second: Sequence[Mapping[str, Any]]
+    first: Sequence[Mapping[str, Any]],
+    second: Sequence[Mapping[str, Any]],
+    names: Mapping[str, str] | None = None,
 ) -> list[Difference]:
-    """One `Difference` per measure both runs report (same goals, so the same order)."""
+    """One `Difference` per measure both runs report (same goals, so the same order); `names`
+    as `charts.readable` gives them."""
     out = []
-    for row_a, row_b in zip(rows(first), rows(second), strict=False):
+    for row_a, row_b in zip(rows(first, names), rows(second, names), strict=False):
         for a, b in zip(row_a.measures, row_b.measures, strict=False):
             if a.value is None or b.value is None or a.label != b.label:
                 continue

@@ -30,7 +30,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import replace_url, trigger_client_event
+from django_htmx.http import HTMX_STOP_POLLING, replace_url, trigger_client_event
 
 from cards import search as card_search
 from cards.games import deckcode
@@ -51,12 +51,14 @@ from decklab.decks.forms import (
 )
 from decklab.decks.models import Deck
 from decklab.decks.workspace import Workspace, allowed_zones
+from decklab.goldfish import charts
 from decklab.goldfish.forms import (
     TRIALS_CHOICES,
     SimulationForm,
     goal_fieldsets,
     goals_from_data,
 )
+from decklab.goldfish.models import SimulationRun
 from decklab.goldfish.selectors import run_for_user
 from decklab.goldfish.services import SimulationRefused, refreshed, simulation_request
 
@@ -857,6 +859,15 @@ def _version_label(name: str, version: int) -> str:
     return gettext("%(name)s (version %(version)s)") % {"name": name, "version": version}
 
 
+def _readable_pair(
+    first: SimulationRun, second: SimulationRun
+) -> tuple[list, list, dict[str, str] | None]:
+    """Both runs' results as the run page shows them (goals in form order, the page's words)."""
+    results_a, names = charts.readable(first.results.get("results", []), first.game)
+    results_b, _ = charts.readable(second.results.get("results", []), second.game)
+    return results_a, results_b, names
+
+
 @require_GET
 @login_required
 def compare_runs(request: HttpRequest) -> HttpResponse:
@@ -870,17 +881,13 @@ def compare_runs(request: HttpRequest) -> HttpResponse:
         "first": first,
         "second": second,
         "labels": (request.GET.get("la", "")[:120], request.GET.get("lb", "")[:120]),
-        "differences": compare.differences(
-            first.results.get("results", []), second.results.get("results", [])
-        )
-        if done
-        else None,
+        "differences": compare.differences(*_readable_pair(first, second)) if done else None,
         "finished": first.finished and second.finished,
         "poll_url": request.get_full_path(),
     }
     response = render(request, "decks/_compare.html", context)
     if context["finished"]:
-        response.status_code = 286  # htmx: stop polling
+        response.status_code = HTMX_STOP_POLLING
     return response
 
 

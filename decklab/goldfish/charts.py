@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from cards.games.goldfish import goal_forms
 
@@ -93,6 +93,15 @@ def in_form_order(results: Sequence[Mapping[str, Any]], game_slug: str) -> list[
         return dict(sorted(goal.items(), key=lambda item: rank.get(item[0], len(rank))))
 
     return [{**result, "goal": ordered(result.get("goal", {}))} for result in results]
+
+
+def readable(
+    results: Sequence[Mapping[str, Any]], game_slug: str
+) -> tuple[list[dict[str, Any]], dict[str, str] | None]:
+    """A run's results as pages show them: goals in their form's order, and the words for goal
+    types and fields on Japanese pages (English keeps the goal's own keys, `drawn: cards …`)."""
+    names = goal_names(game_slug) if get_language() == "ja" else None
+    return in_form_order(results, game_slug), names
 
 
 def goal_names(game_slug: str) -> dict[str, str]:

@@ -12,7 +12,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HTMX_STOP_POLLING
 
@@ -24,9 +23,7 @@ from decklab.goldfish.models import SimulationRun
 
 
 def _state_context(run: SimulationRun) -> dict[str, Any]:
-    results = charts.in_form_order((run.results or {}).get("results", []), run.game)
-    # English keeps the goal's own keys (`drawn: cards …, at least 1`); Japanese reads the labels.
-    names = charts.goal_names(run.game) if get_language() == "ja" else None
+    results, names = charts.readable((run.results or {}).get("results", []), run.game)
     return {
         "run": run,
         "percent": round(run.progress * 100),

@@ -171,3 +171,23 @@ def test_someone_else_s_runs_are_not_compared(client, deck, simulate, stranger):
     client.force_login(stranger)
     response = client.get(reverse("decks:compare-runs"), {"a": run.pk, "b": run.pk})
     assert response.status_code == 404
+
+
+def test_the_compare_names_goals_in_form_order_and_the_page_language():
+    """Stored goals lose their key order (PostgreSQL's jsonb); the compare reads them as the run
+    page does: in the goal form's order, in the page's words."""
+    from django.utils import translation
+
+    from decklab.decks import compare
+    from decklab.goldfish import charts
+
+    goal = {"turn": 3, "play": "first", "type": "drawn", "cards": ["TS1-002"], "at_least": 1}
+    stored = [{"goal": goal, "probability": 0.5, "ci95": [0.49, 0.51]}]
+    results, names = charts.readable(stored, "dbscg")
+    (difference,) = compare.differences(results, results, names)
+    assert difference.goal.startswith("drawn: cards TS1-002, at least 1, turn 3, play first")
+    with translation.override("ja"):
+        results, names = charts.readable(stored, "dbscg")
+        (in_japanese,) = compare.differences(results, results, names)
+    assert in_japanese.goal == charts.rows(results, names)[0].goal
+    assert not in_japanese.goal.startswith("drawn")
