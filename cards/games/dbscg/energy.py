@@ -10,9 +10,9 @@ its own kind and is never charged.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property, reduce
+from functools import cache, cached_property
 from itertools import combinations
 from math import comb
 from typing import Any
@@ -83,17 +83,15 @@ class Kinds:
     def count(self) -> int:
         return 1 + len(self.signatures)
 
-    def matched(self, energy: Sequence[Any] | np.ndarray) -> Any:
-        """How many specified colours the energy can match at once (ints or arrays per kind).
+    def matched(self, energy: Sequence[int]) -> int:
+        """How many specified colours the energy (counts per kind) can match at once.
 
         The deficiency form of Hall's theorem: the minimum over sets S of colours of the needs
         outside S plus the energy cards that can pay some colour in S.
         """
-        values = [
+        return min(
             outside + sum(energy[kind] for kind in helpers) for outside, helpers in self._hall
-        ]
-        scalar = not any(isinstance(v, np.ndarray) for v in values)
-        return min(values) if scalar else reduce(np.minimum, values)
+        )
 
     @cached_property
     def _hall(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -106,9 +104,9 @@ class Kinds:
             for subset in self.cost.subsets
         )
 
-    def payable(self, energy: Sequence[Any] | np.ndarray) -> Any:
+    def payable(self, energy: Sequence[int]) -> bool:
         total_need = sum(n for _, n in self.cost.needs)
-        return (sum(energy) >= self.cost.energy) & (self.matched(energy) >= total_need)
+        return sum(energy) >= self.cost.energy and self.matched(energy) >= total_need
 
     @cache  # noqa: B019 - few Kinds live at once; the DP asks the same states many times
     def charge(self, hand: tuple[int, ...], energy: tuple[int, ...]) -> int | None:
@@ -124,35 +122,77 @@ class Kinds:
             return plain
         return next((kind for kind in coloured if hand[kind]), None)
 
-    def pays(self, energy: np.ndarray) -> np.ndarray:
-        """`payable` for every game at once: (kinds, games) energy counts in."""
-        return self.payable(energy)
 
-    def charges(self, hand: np.ndarray, energy: np.ndarray) -> np.ndarray:
-        """`charge` for every game at once: (kinds, games) counts in, kind (or −1) out.
+class Energies:
+    """The energy of many games at once, for the fast engine: `Kinds.charge` and
+    `Kinds.payable` over arrays.
 
-        One more card of a kind matches one more colour exactly when every set of colours at the
-        minimum of `matched` has that kind among its helpers, i.e. when the sets it does not help
-        are all above the minimum. The rules are applied last priority first, each overriding.
+    Energy is kept as the sums `Kinds.matched` takes the minimum of, one int8 row per set of
+    colours (at most 60 cards), plus the card count: the counts per kind are never needed.
+    Every step is a whole-row operation on small integers; numpy's per-call cost, not the
+    arithmetic, is what the engine spends its time on.
+    """
+
+    def __init__(self, kinds: Kinds, games: int):
+        hall = kinds._hall
+        self.cost = kinds.cost.energy
+        self.need = sum(n for _, n in kinds.cost.needs)
+        self.sums = np.repeat(np.array([[outside] for outside, _ in hall], np.int8), games, axis=1)
+        self.least = self.sums.min(axis=0)
+        self.cards = np.zeros(games, dtype=np.int8)
+        self.helpers = [helpers for _, helpers in hall]
+        coloured = range(1, len(kinds.signatures))
+        self.coloured = slice(1, len(kinds.signatures))
+        self.plain = len(kinds.signatures)
+        # Per coloured kind, the sets it does not help (the empty set is always among them).
+        self.unhelped = [
+            [row for row, helpers in enumerate(self.helpers) if kind not in helpers]
+            for kind in coloured
+        ]
+        # The charge rule's options in priority order, one row each: a coloured card that
+        # matches one more colour, a card of no needed colour, any coloured card. The first
+        # option a game has is the highest weight it has; `_chosen` maps weights to kinds.
+        count = 2 * len(coloured) + 1
+        self.options = np.empty((count, games), dtype=bool)
+        self.weights = np.arange(count, 0, -1, dtype=np.uint8)[:, None]
+        options = [*coloured, self.plain, *coloured]
+        self._chosen = np.array([-1, *reversed(options)], dtype=np.int8)
+
+    def charges(self, hand: np.ndarray) -> np.ndarray:
+        """`Kinds.charge` for every game: (kinds, games) hand counts in, kind (or −1) out.
+
+        One more card of a kind matches one more colour exactly when no set at the minimum of
+        `matched` lacks that kind among its helpers.
         """
-        per_set = [outside + sum(energy[k] for k in helpers) for outside, helpers in self._hall]
-        base = reduce(np.minimum, per_set)
+        at_minimum = self.sums == self.least
         held = hand > 0
-        coloured = range(1, len(self.signatures))
-        plain = len(self.signatures)
-        choice = np.full(hand.shape[1], -1, dtype=np.int8)
-        for kind in reversed(coloured):
-            choice = np.where(held[kind], kind, choice)
-        choice = np.where(held[plain], plain, choice)
-        for kind in reversed(coloured):
-            unhelped = [
-                v
-                for v, (_, helpers) in zip(per_set, self._hall, strict=True)
-                if kind not in helpers
-            ]
-            better = reduce(np.minimum, unhelped) > base if unhelped else True
-            choice = np.where(held[kind] & better, kind, choice)
-        return choice
+        high, plain, low = self._split(self.options)
+        for row, unhelped in enumerate(self.unhelped):
+            blocked = at_minimum[unhelped[0]]
+            for other in unhelped[1:]:
+                blocked = blocked | at_minimum[other]
+            np.greater(held[row + 1], blocked, out=high[row])
+        plain[:] = held[self.plain]
+        low[:] = held[self.coloured]
+        best = (self.options.view(np.uint8) * self.weights).max(axis=0)
+        return self._chosen.take(best.astype(np.intp))
+
+    def _split(self, options: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        coloured = len(self.unhelped)
+        return options[:coloured], options[coloured], options[coloured + 1 :]
+
+    def add(self, charged: np.ndarray) -> None:
+        """Charge cards into each game's energy: (kinds, games) one-hot rows (or none)."""
+        flags = charged.view(np.int8)
+        for row, helpers in enumerate(self.helpers):
+            for kind in helpers:
+                self.sums[row] += flags[kind]
+        self.cards += flags[1:].sum(axis=0, dtype=np.int8)
+        self.least = self.sums.min(axis=0)
+
+    def pays(self) -> np.ndarray:
+        """`Kinds.payable` for every game."""
+        return (self.cards >= self.cost) & (self.least >= self.need)
 
 
 def _plus(values: Sequence[Any], kind: int) -> tuple[Any, ...]:
@@ -182,8 +222,11 @@ class Curve:
         self.counts = tuple(counts)
         self.size = sum(counts)
         self.need = sum(n for _, n in kinds.cost.needs)
+        #: energy → its card count once every specified colour is matched, else −1
         self._matched: dict[tuple[int, ...], int] = {}
-        self._grown: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        #: counts (a hand or an energy) → those counts with one more, or one fewer, of each kind
+        self._up: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        self._down: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
     def run(self, opening: int, draws: Sequence[int]) -> tuple[list[float], list[float]]:
         """P(the card is in hand and payable) and P(payable) after each turn's charge."""
@@ -213,13 +256,11 @@ class Curve:
         get = out.get
         counts = self.counts
         kinds = range(len(counts))
-        grown = self._grown
+        grown = self._up
         for state, p in states.items():
             if state[0] == DETAILED:
                 _, hand, energy = state
-                hands = grown.get(hand)
-                if hands is None:
-                    hands = grown[hand] = tuple(_plus(hand, kind) for kind in kinds)
+                hands = grown.get(hand) or _each(grown, hand, _plus)
                 for kind in kinds:
                     left = counts[kind] - hand[kind] - energy[kind]
                     if left:
@@ -238,15 +279,19 @@ class Curve:
         return out
 
     def _charge_all(self, states: dict[State, float]) -> dict[State, float]:
+        # The other inner loop: hands and energies recur in many states, so each one's
+        # neighbours (`_each`) and whether an energy is matched are computed once.
         out: dict[State, float] = {}
         get = out.get
         charge, lump = self.kinds.charge, self._lump
+        up, down = self._up, self._down
         for state, p in states.items():
             if state[0] == DETAILED:
                 _, hand, energy = state
                 kind = charge(hand, energy)
                 if kind is not None:
-                    hand, energy = _minus(hand, kind), _plus(energy, kind)
+                    hand = (down.get(hand) or _each(down, hand, _minus))[kind]
+                    energy = (up.get(energy) or _each(up, energy, _plus))[kind]
                 state = lump(hand, energy)
             elif state[0] == MATCHED and state[2]:
                 _, targets, others, energy_count = state
@@ -254,13 +299,19 @@ class Curve:
             out[state] = get(state, 0.0) + p
         return out
 
+    def _matched_count(self, energy: tuple[int, ...]) -> int:
+        """The energy's card count once it matches every specified colour, else −1; memoised."""
+        count = sum(energy) if self.kinds.matched(energy) >= self.need else -1
+        self._matched[energy] = count
+        return count
+
     def _lump(self, hand: tuple[int, ...], energy: tuple[int, ...]) -> State:
-        matched = self._matched.get(energy)
-        if matched is None:
-            matched = self._matched[energy] = self.kinds.matched(energy)
-        if matched < self.need:
+        count = self._matched.get(energy)
+        if count is None:
+            count = self._matched_count(energy)
+        if count < 0:
             return (DETAILED, hand, energy)
-        return self._settle(hand[TARGET], sum(hand) - hand[TARGET], sum(energy))
+        return self._settle(hand[TARGET], sum(hand) - hand[TARGET], count)
 
     def _settle(self, targets: int, others: int, energy: int) -> State:
         if energy >= self.kinds.cost.energy:
@@ -281,6 +332,16 @@ def _counts(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
     for first in range(min(counts[0], size) + 1):
         for rest in _counts(counts[1:], size - first):
             yield (first, *rest)
+
+
+def _each(
+    memo: dict[tuple[int, ...], tuple[tuple[int, ...], ...]],
+    values: tuple[int, ...],
+    step: Callable[[tuple[int, ...], int], tuple[int, ...]],
+) -> tuple[tuple[int, ...], ...]:
+    """`step(values, kind)` for every kind, kept in `memo`."""
+    found = memo[values] = tuple(step(values, kind) for kind in range(len(values)))
+    return found
 
 
 def _minus(values: tuple[int, ...], kind: int) -> tuple[int, ...]:

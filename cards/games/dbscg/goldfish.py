@@ -39,7 +39,7 @@ from cards.games.sim import Urn, batches, deal, deal_counts, deal_kinds
 from cards.games.text import whole_number
 
 from .energy import TARGET as CHOSEN
-from .energy import Cost, Curve, Kinds
+from .energy import Cost, Curve, Energies, Kinds
 
 OPENING_HAND = 6
 LIFE = 8
@@ -300,15 +300,14 @@ class EnergyCurveGoal(Goal):
             unseen = Urn(rng, self.counts, games)
             unseen.take(dealt)
             hand = dealt.astype(np.int8)  # at most 60 of a kind: small rows are quicker to scan
-            energy = np.zeros_like(hand)
-            everyone = np.ones(games, dtype=bool)
+            energy = Energies(self.kinds, games)
             for turn, draws in enumerate(self.draws, start=1):
                 for _ in range(draws):
-                    hand += kinds == unseen.look(everyone)
-                charged = kinds == self.kinds.charges(hand, energy)
+                    hand += kinds == unseen.draw()
+                charged = kinds == energy.charges(hand)
                 hand -= charged
-                energy += charged
-                self._tally(tally, turn, self.kinds.pays(energy), hand[CHOSEN] > 0)
+                energy.add(charged)
+                self._tally(tally, turn, energy.pays(), hand[CHOSEN] > 0)
         return self._finish(tally)
 
     def reference(self, rng: random.Random, trials: int) -> Tally:
