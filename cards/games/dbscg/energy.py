@@ -10,11 +10,11 @@ its own kind and is never charged.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations
-from math import comb
+from math import comb, prod
 from typing import Any
 
 import numpy as np
@@ -133,14 +133,20 @@ class Energies:
     arithmetic, is what the engine spends its time on.
     """
 
-    def __init__(self, kinds: Kinds, games: int):
+    def __init__(self, kinds: Kinds, games: int, energy: np.ndarray | None = None):
+        """No energy yet, or `energy`: (kinds, games) counts."""
         hall = kinds._hall
         self.cost = kinds.cost.energy
         self.need = sum(n for _, n in kinds.cost.needs)
         self.sums = np.repeat(np.array([[outside] for outside, _ in hall], np.int8), games, axis=1)
-        self.least = self.sums.min(axis=0)
         self.cards = np.zeros(games, dtype=np.int8)
         self.helpers = [helpers for _, helpers in hall]
+        if energy is not None:
+            self.cards += energy.sum(axis=0, dtype=np.int8)
+            for row, helpers in enumerate(self.helpers):
+                for kind in helpers:
+                    self.sums[row] += energy[kind]
+        self.least = self.sums.min(axis=0)
         coloured = range(1, len(kinds.signatures))
         self.coloured = slice(1, len(kinds.signatures))
         self.plain = len(kinds.signatures)
@@ -199,12 +205,43 @@ def _plus(values: Sequence[Any], kind: int) -> tuple[Any, ...]:
     return (*values[:kind], values[kind] + 1, *values[kind + 1 :])
 
 
-#: States of the exact energy DP, tagged by how much of the detail still matters:
-#: (DETAILED, hand counts per kind, energy counts per kind) while a specified colour is unmatched;
-#: (MATCHED, targets seen, other cards in hand, energy) once every colour is matched;
-#: (PAID, targets seen) once the energy pays the cost.
-DETAILED, MATCHED, PAID = 0, 1, 2
-State = tuple[Any, ...]
+#: The exact energy DP's states, by how much of the detail still matters: hand and energy counts
+#: per kind while a specified colour is unmatched (`Detailed`, as arrays); once every colour is
+#: matched, (MATCHED, targets seen, other cards in hand, energy cards); once the energy pays the
+#: cost, (PAID, targets seen).
+MATCHED, PAID = 1, 2
+State = tuple[int, ...]
+
+
+@dataclass
+class Detailed:
+    """States with an unmatched colour, one column each: hand then energy counts per kind
+    ((2 × kinds, states) int16), and their probabilities."""
+
+    counts: np.ndarray
+    p: np.ndarray
+
+    @property
+    def hand(self) -> np.ndarray:
+        return self.counts[: len(self.counts) // 2]
+
+    @property
+    def energy(self) -> np.ndarray:
+        return self.counts[len(self.counts) // 2 :]
+
+    def merged(self) -> Detailed:
+        """Equal states summed into one: sorted by their counts, then each run added up."""
+        if not self.p.size:
+            return self
+        order = np.lexsort(self.counts)
+        counts = self.counts[:, order]
+        starts = np.flatnonzero(
+            np.concatenate(([True], (counts[:, 1:] != counts[:, :-1]).any(axis=0)))
+        )
+        return Detailed(counts[:, starts], np.add.reduceat(self.p[order], starts))
+
+    def where(self, keep: np.ndarray) -> Detailed:
+        return Detailed(self.counts[:, keep], self.p[keep])
 
 
 class Curve:
@@ -215,6 +252,8 @@ class Curve:
     but the target and only the energy count matters; once the cost is paid only the number of
     targets seen does (they are never charged, so one in hand is one seen). Draws are uniform
     over the cards not yet seen (the life cards are unseen too), which needs only the counts seen.
+    The detailed states, hundreds a turn, are stepped as numpy columns (`Energies` charges them as
+    the fast engine charges games); the few lumped ones in a dict.
     """
 
     def __init__(self, kinds: Kinds, counts: Sequence[int]):
@@ -222,52 +261,45 @@ class Curve:
         self.counts = tuple(counts)
         self.size = sum(counts)
         self.need = sum(n for _, n in kinds.cost.needs)
-        #: energy → its card count once every specified colour is matched, else −1
-        self._matched: dict[tuple[int, ...], int] = {}
-        #: counts (a hand or an energy) → those counts with one more, or one fewer, of each kind
-        self._up: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-        self._down: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        self.counts_column = np.array(counts, dtype=np.int16)[:, None]
+        self.rows = np.arange(len(counts), dtype=np.int16)[:, None]
 
     def run(self, opening: int, draws: Sequence[int]) -> tuple[list[float], list[float]]:
         """P(the card is in hand and payable) and P(payable) after each turn's charge."""
-        states: dict[State, float] = {}
+        hands = list(_counts(self.counts, opening))
+        ways = [prod(comb(n, k) for n, k in zip(self.counts, hand, strict=True)) for hand in hands]
+        hand = np.array(hands, dtype=np.int16).T
         everything = comb(self.size, opening)
-        for hand in _counts(self.counts, opening):
-            ways = 1
-            for n, k in zip(self.counts, hand, strict=True):
-                ways *= comb(n, k)
-            _add(states, self._lump(hand, (0,) * len(hand)), ways / everything)
+        start = Detailed(np.concatenate((hand, np.zeros_like(hand))), np.array(ways) / everything)
+        matched = Energies(self.kinds, len(hands)).least >= self.need
+        detailed, lumped = self._lump(start, matched, {})
         seen = opening
         hit, can_pay = [], []
         for turn_draws in draws:
             for _ in range(turn_draws):
-                states = self._draw(states, self.size - seen)
+                detailed = self._draw(detailed, self.size - seen)
+                lumped = self._draw_lumped(lumped, self.size - seen)
                 seen += 1
-            states = self._charge_all(states)
-            paid = [(state[1], p) for state, p in states.items() if state[0] == PAID]
+            detailed, lumped = self._charge(detailed, lumped)
+            paid = [(state[1], p) for state, p in lumped.items() if state[0] == PAID]
             can_pay.append(sum(p for _, p in paid))
             hit.append(sum(p for targets, p in paid if targets))
         return hit, can_pay
 
-    def _draw(self, states: dict[State, float], unseen: int) -> dict[State, float]:
-        # The DP's inner loop: locals and a memo of each hand plus one card of each kind (far
-        # fewer hands than states) keep it within its time budget.
+    def _draw(self, states: Detailed, unseen: int) -> Detailed:
+        """Every state with one more card of each kind still unseen, by its chance."""
+        kinds, count = states.hand.shape
+        left = (self.counts_column - states.hand - states.energy).ravel()
+        counts = np.concatenate([states.counts] * kinds, axis=1)  # block k: those that draw k
+        for kind in range(kinds):
+            counts[kind, kind * count : (kind + 1) * count] += 1
+        drawn = Detailed(counts, np.tile(states.p, kinds) * left / unseen)
+        return drawn.where(left > 0).merged()
+
+    def _draw_lumped(self, states: dict[State, float], unseen: int) -> dict[State, float]:
         out: dict[State, float] = {}
-        get = out.get
-        counts = self.counts
-        kinds = range(len(counts))
-        grown = self._up
         for state, p in states.items():
-            if state[0] == DETAILED:
-                _, hand, energy = state
-                hands = grown.get(hand) or _each(grown, hand, _plus)
-                for kind in kinds:
-                    left = counts[kind] - hand[kind] - energy[kind]
-                    if left:
-                        key = (DETAILED, hands[kind], energy)
-                        out[key] = get(key, 0.0) + p * left / unseen
-                continue
-            targets_left = counts[TARGET] - state[1]
+            targets_left = self.counts[TARGET] - state[1]
             if targets_left:
                 _add(out, (state[0], state[1] + 1, *state[2:]), p * targets_left / unseen)
             if unseen > targets_left:
@@ -278,40 +310,48 @@ class Curve:
                     _add(out, state, other)
         return out
 
-    def _charge_all(self, states: dict[State, float]) -> dict[State, float]:
-        # The other inner loop: hands and energies recur in many states, so each one's
-        # neighbours (`_each`) and whether an energy is matched are computed once.
+    def _charge(
+        self, states: Detailed, lumped: dict[State, float]
+    ) -> tuple[Detailed, dict[State, float]]:
         out: dict[State, float] = {}
-        get = out.get
-        charge, lump = self.kinds.charge, self._lump
-        up, down = self._up, self._down
-        for state, p in states.items():
-            if state[0] == DETAILED:
-                _, hand, energy = state
-                kind = charge(hand, energy)
-                if kind is not None:
-                    hand = (down.get(hand) or _each(down, hand, _minus))[kind]
-                    energy = (up.get(energy) or _each(up, energy, _plus))[kind]
-                state = lump(hand, energy)
-            elif state[0] == MATCHED and state[2]:
-                _, targets, others, energy_count = state
-                state = self._settle(targets, others - 1, energy_count + 1)
-            out[state] = get(state, 0.0) + p
-        return out
+        for state, p in lumped.items():
+            if state[0] == MATCHED and state[2]:
+                _, targets, others, energy = state
+                state = self._settle(targets, others - 1, energy + 1)
+            _add(out, state, p)
+        energies = Energies(self.kinds, states.p.size, states.energy)
+        charged = self.rows == energies.charges(states.hand)
+        energies.add(charged)
+        moved = charged.view(np.int8)
+        charged_states = Detailed(
+            np.concatenate((states.hand - moved, states.energy + moved)), states.p
+        )
+        return self._lump(charged_states, energies.least >= self.need, out)
 
-    def _matched_count(self, energy: tuple[int, ...]) -> int:
-        """The energy's card count once it matches every specified colour, else −1; memoised."""
-        count = sum(energy) if self.kinds.matched(energy) >= self.need else -1
-        self._matched[energy] = count
-        return count
-
-    def _lump(self, hand: tuple[int, ...], energy: tuple[int, ...]) -> State:
-        count = self._matched.get(energy)
-        if count is None:
-            count = self._matched_count(energy)
-        if count < 0:
-            return (DETAILED, hand, energy)
-        return self._settle(hand[TARGET], sum(hand) - hand[TARGET], count)
+    def _lump(
+        self, states: Detailed, matched: np.ndarray, lumped: dict[State, float]
+    ) -> tuple[Detailed, dict[State, float]]:
+        """The detailed states that still have an unmatched colour; the `matched` ones added to
+        `lumped`. Equal detailed states are left to the next draw to merge."""
+        if not matched.any():
+            return states, lumped
+        done = states.where(matched)
+        targets = done.hand[TARGET].astype(np.int64)
+        energy = done.energy.sum(axis=0, dtype=np.int64)
+        paid = energy >= self.kinds.cost.energy
+        for seen, p in enumerate(np.bincount(targets[paid], weights=done.p[paid]).tolist()):
+            if p:
+                _add(lumped, (PAID, seen), p)
+        # (targets, others, energy) as one number below (size + 1)³, to add up equal states
+        base = self.size + 1
+        others = done.hand.sum(axis=0, dtype=np.int64) - targets
+        keys = ((targets * base + others) * base + energy)[~paid]
+        found, index = np.unique(keys, return_inverse=True)
+        sums = np.bincount(index, weights=done.p[~paid])
+        for key, p in zip(found.tolist(), sums.tolist(), strict=True):
+            rest, energy_count = divmod(key, base)
+            _add(lumped, (MATCHED, *divmod(rest, base), energy_count), p)
+        return states.where(~matched), lumped
 
     def _settle(self, targets: int, others: int, energy: int) -> State:
         if energy >= self.kinds.cost.energy:
@@ -332,17 +372,3 @@ def _counts(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
     for first in range(min(counts[0], size) + 1):
         for rest in _counts(counts[1:], size - first):
             yield (first, *rest)
-
-
-def _each(
-    memo: dict[tuple[int, ...], tuple[tuple[int, ...], ...]],
-    values: tuple[int, ...],
-    step: Callable[[tuple[int, ...], int], tuple[int, ...]],
-) -> tuple[tuple[int, ...], ...]:
-    """`step(values, kind)` for every kind, kept in `memo`."""
-    found = memo[values] = tuple(step(values, kind) for kind in range(len(values)))
-    return found
-
-
-def _minus(values: tuple[int, ...], kind: int) -> tuple[int, ...]:
-    return (*values[:kind], values[kind] - 1, *values[kind + 1 :])
