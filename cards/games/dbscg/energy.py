@@ -73,7 +73,7 @@ class Kinds:
         return hash((self.cost, self.signatures))
 
     def __hash__(self) -> int:
-        # `charge` is cached per Kinds: hashing the frozensets on every DP step was a fifth of it.
+        # `charge` is cached per Kinds: hashing the frozensets on every call was a fifth of it.
         return self._hash
 
     def kind(self, colours: Sequence[str]) -> int:
@@ -108,7 +108,7 @@ class Kinds:
         total_need = sum(n for _, n in self.cost.needs)
         return sum(energy) >= self.cost.energy and self.matched(energy) >= total_need
 
-    @cache  # noqa: B019 - few Kinds live at once; the DP asks the same states many times
+    @cache  # noqa: B019 - few Kinds live at once; the reference engine asks the same states often
     def charge(self, hand: tuple[int, ...], energy: tuple[int, ...]) -> int | None:
         """The kind charged from this hand: a card that matches one more specified colour, else
         a card of no needed colour, else any coloured card; never the target."""
@@ -124,8 +124,8 @@ class Kinds:
 
 
 class Energies:
-    """The energy of many games at once, for the fast engine: `Kinds.charge` and
-    `Kinds.payable` over arrays.
+    """The energy of many games (or exact DP states) at once: `Kinds.charge` and
+    `Kinds.payable` over arrays, for the fast engine and the DP alike.
 
     Energy is kept as the sums `Kinds.matched` takes the minimum of, one int8 row per set of
     colours (at most 60 cards), plus the card count: the counts per kind are never needed.
