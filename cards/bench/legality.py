@@ -100,8 +100,11 @@ def run_in_process(report) -> None:
         assert not problems, problems
         fmt = game.default_format
         size = sum(deck.size(zone) for zone in game.zone_slugs)
+        name = f"{game.slug} {fmt.slug}: check a {size}-card deck (median of {RUNS:,})"
+        if not report.wants(name):
+            continue
         report(
-            f"{game.slug} {fmt.slug}: check a {size}-card deck (median of {RUNS:,})",
+            name,
             _median_ms(lambda fmt=fmt, deck=deck: fmt.check(deck)),
             "ms",
             baseline=(
@@ -127,8 +130,11 @@ def run_blade_rondo_pool(report) -> None:
     illegal, _ = decklist.load(game, "Pool\n" + "\n".join(lines), DatabasePool(game.slug))
     fmt = game.default_format
     assert fmt.check(illegal, data) and not fmt.check(legal, data)
+    name = f"blade_rondo {fmt.slug}: check an illegal {illegal.size('pool')}-card pool (median)"
+    if not report.wants(name):
+        return
     report(
-        f"blade_rondo {fmt.slug}: check an illegal {illegal.size('pool')}-card pool (median)",
+        name,
         _median_ms(lambda: fmt.check(illegal, data)),
         "ms",
         baseline=("the legal pool", _median_ms(lambda: fmt.check(legal, data))),
@@ -241,6 +247,9 @@ def serving() -> Iterator[str]:
 
 
 def run_api(report) -> None:
+    name = f"POST /api/v1/games/dbscg/validate, {CLIENTS} clients"
+    if not (report.wants(f"{name}: requests/s") or report.wants(f"{name}: p95")):
+        return
     if not can_load_test():
         return
     text = _dbscg_text()
@@ -257,7 +266,7 @@ def run_api(report) -> None:
         validate = ab(f"{base}/api/v1/games/dbscg/validate", Path(body.name))
     report_load(
         report,
-        f"POST /api/v1/games/dbscg/validate, {CLIENTS} clients",
+        name,
         validate,
         ("GET /api/v1/games", games),
         target="< 30 ms",

@@ -139,11 +139,16 @@ class Urn:
     def __init__(self, rng: np.random.Generator, counts: Sequence[int], games: int):
         self.rng = rng
         # Cumulative counts (kind k is dealt when the point lies below edge k and not edge k-1):
-        # one compare per kind deals a card, one subtraction per kind takes it out.
-        edges = np.cumsum(np.asarray(counts, dtype=np.float64))
+        # one compare per kind deals a card, one subtraction per kind takes it out. Small
+        # integers: numpy's mixed float and bool steps cost three times as much.
+        edges = np.cumsum(np.asarray(counts, dtype=np.int16))
         self.edges = np.repeat(edges[:-1, None], games, axis=1)
-        self.left = np.full(games, edges[-1])
-        self.kinds = np.arange(len(counts) - 1)[:, None]
+        self.left = np.full(games, edges[-1], dtype=np.int16)
+
+    def _points(self, games: int, left: np.ndarray) -> np.ndarray:
+        """A uniform card position below `left` per game: the whole part of a uniform point, which
+        lies below exactly the same (whole) edges as the point itself."""
+        return (self.rng.random(games) * left).astype(np.int16)
 
     def look(self, where: np.ndarray) -> np.ndarray:
         """The kind of the next card of each game where asked (0 elsewhere), taken out of the urn.
@@ -152,26 +157,35 @@ class Urn:
         dealt; else every game is, and the unasked games' cards are left in the urn.
         """
         if np.count_nonzero(where) * 4 >= where.shape[0]:
-            point = self.rng.random(where.shape[0]) * self.left
-            kind = (point >= self.edges).sum(axis=0)
-            self.edges -= (self.kinds >= kind) & where
+            above = self._points(where.shape[0], self.left) < self.edges
+            kind = len(self.edges) - above.sum(axis=0, dtype=np.int16)
+            self.edges -= above & where
             self.left -= where
             return kind
         games = np.flatnonzero(where)
-        kind = np.zeros(where.shape[0], dtype=np.int64)
+        kind = np.zeros(where.shape[0], dtype=np.int16)
         kind[games] = self.look_at(games)
         return kind
 
+    def draw(self) -> np.ndarray:
+        """`look` where every game asks."""
+        above = self._points(self.left.shape[0], self.left) < self.edges
+        self.edges -= above
+        self.left -= 1
+        return len(self.edges) - above.sum(axis=0, dtype=np.int16)
+
     def look_at(self, games: np.ndarray) -> np.ndarray:
         """The kinds of the next cards of the games at these (distinct) indices, taken out."""
-        point = self.rng.random(games.size) * self.left[games]
         edges = self.edges[:, games]
-        dealt = (point >= edges).sum(axis=0)
-        self.edges[:, games] = edges - (self.kinds >= dealt)
+        above = self._points(games.size, self.left[games]) < edges
+        self.edges[:, games] = edges - above
         self.left[games] -= 1
-        return dealt
+        return len(edges) - above.sum(axis=0, dtype=np.int16)
 
     def take(self, counts: np.ndarray) -> None:
         """Take out cards dealt by kind elsewhere: a (kinds, games) array of counts."""
-        self.edges -= np.cumsum(counts[:-1], axis=0)
-        self.left -= counts.sum(axis=0)
+        taken = np.zeros_like(self.left)
+        for edge, row in zip(self.edges, counts, strict=False):  # row by row: numpy's cumsum
+            taken += row  # over the first axis costs ten times as much
+            edge -= taken
+        self.left -= taken + counts[-1]

@@ -8,11 +8,12 @@ against the set decks, which name their cards by name. The set decks come from t
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property
 from typing import Any
 
 from cards.games import messages
@@ -67,25 +68,46 @@ class SetDeck:
     #: folded card name → the name as the set deck writes it
     names: Mapping[str, str]
 
+    @cached_property
+    def size(self) -> int:
+        return sum(self.cards.values())
+
+    def difference(self, pool: Counter[str], size: int) -> int:
+        """Cards to add plus cards to remove to make a pool of `size` cards this set deck."""
+        shared = sum(min(self.cards.get(name, 0), count) for name, count in pool.items())
+        return self.size + size - 2 * shared
+
 
 def set_decks(data: GameData) -> tuple[SetDeck, ...]:
     """The set decks rules compare against: the imported ones when given, else the shipped ones."""
     raw = data.get("set_decks")
-    if raw:
-        return _parsed(json.dumps(raw, ensure_ascii=False, sort_keys=True))
-    return _parsed(_shipped_document())
+    if not raw:
+        return _shipped()
+    # Each check reads the game data anew, so the parsed decks are found by equal content: a
+    # comparison of the nested dicts costs a tenth of serialising them into a cache key.
+    for seen, decks in _recent:
+        if seen == raw:
+            return decks
+    decks = _parsed(raw)
+    _recent.insert(0, (copy.deepcopy(raw), decks))
+    del _recent[RECENT:]
+    return decks
+
+
+#: How many imported set-deck documents keep their parsed form (one per game data in practice).
+RECENT = 4
+_recent: list[tuple[Any, tuple[SetDeck, ...]]] = []
 
 
 @cache
-def _shipped_document() -> str:
-    return SET_DECKS_FILE.read_text(encoding="utf-8")
+def _shipped() -> tuple[SetDeck, ...]:
+    return _parsed(json.loads(SET_DECKS_FILE.read_text(encoding="utf-8")))
 
 
-@lru_cache(maxsize=8)
-def _parsed(document: str) -> tuple[SetDeck, ...]:
-    """Set decks from their JSON text, folded once: a check then only compares counters."""
+def _parsed(raw: Mapping[str, Any]) -> tuple[SetDeck, ...]:
+    """Set decks from their JSON document, folded once: a check then only compares counters."""
     decks = []
-    for key, deck in json.loads(document).items():
+    for key, deck in raw.items():
         cards: Counter[str] = Counter()
         names = {}
         for name, count in deck["cards"].items():
@@ -159,25 +181,27 @@ class SetPool:
                 labels = ", ".join(entry.card.label for entry in shown)
                 yield _pool_violation("blade_rondo.pool.no_set", self.rule, deck, card=labels)
             return
-        pool = _by_name(deck, "pool")
+        keyed = [(name_key(entry.card.name), entry) for entry in deck.entries("pool")]
+        pool: Counter[str] = Counter()
+        for key, entry in keyed:
+            pool[key] += entry.count
         if not pool:
             yield _pool_violation("blade_rondo.pool.empty", self.rule, deck)
             return
-        if any(candidate.cards == pool for candidate in decks):
+        size = pool.total()
+        if any(candidate.size == size and candidate.cards == pool for candidate in decks):
             return
-        closest = min(decks, key=lambda d: sum(((d.cards - pool) + (pool - d.cards)).values()))
-        written = {name_key(e.card.name): e.card.name for e in deck.entries("pool")}
+        closest = min(decks, key=lambda d: d.difference(pool, size))
+        written = {key: entry.card.name for key, entry in keyed}
         missing = [f"{n}× {closest.names[k]}" for k, n in (closest.cards - pool).items()]
-        extra = [f"{n}× {written[k]}" for k, n in (pool - closest.cards).items()]
         extra_keys = pool - closest.cards
+        extra = [f"{n}× {written[k]}" for k, n in extra_keys.items()]
         yield _pool_violation(
             "blade_rondo.pool",
             self.rule,
             deck,
-            cards=tuple(
-                e.card.number for e in deck.entries("pool") if extra_keys[name_key(e.card.name)]
-            ),
-            limit=sum(closest.cards.values()),
+            cards=tuple(entry.card.number for key, entry in keyed if extra_keys[key]),
+            limit=closest.size,
             set_deck=closest.name,
             diff_en="; ".join(
                 part

@@ -71,6 +71,15 @@ def test_4_2_1_imported_set_decks_replace_the_shipped_ones():
     assert codes(GAME, "set", deck(pool=BLADE_RONDO), imported) == ["blade_rondo.pool"]
 
 
+def test_4_2_1_set_decks_changed_in_place_are_read_anew():
+    # The parsed set decks are kept per document: a change to the same dict must not be missed.
+    cards_of = {card.name: 2 for card, _ in NIGHT_THEATER}
+    imported = {"set_decks": {"mine": {"name": "Mine", "dealt": 15, "cards": cards_of}}}
+    assert codes(GAME, "set", deck(pool=NIGHT_THEATER), imported) == []
+    cards_of[NIGHT_THEATER[0][0].name] = 3
+    assert codes(GAME, "set", deck(pool=NIGHT_THEATER), imported) == ["blade_rondo.pool"]
+
+
 # §4.2.2 -------------------------------------------------------------------------------------
 
 
