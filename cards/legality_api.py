@@ -84,8 +84,14 @@ class ViolationOut(serializers.Serializer):
     rule = serializers.CharField(
         help_text="The rule as CONTRACT §4 cites it (`RULES.md, dbscg §2`)."
     )
-    rule_url = serializers.URLField(help_text="The cited rule on the site's rules page.")
-    rule_text = serializers.CharField(help_text="The cited rules in the request's language.")
+    rule_url = serializers.URLField(
+        required=False,
+        help_text="The cited rule on the site's rules page (rules of the game only).",
+    )
+    rule_text = serializers.CharField(
+        required=False,
+        help_text="The cited rules in the request's language (rules of the game only).",
+    )
     zone = serializers.CharField(allow_null=True)
     cards = serializers.ListField(child=serializers.CharField())
     count = serializers.IntegerField(required=False)

@@ -29,12 +29,17 @@ def citations(game_slug: str, rule: str) -> list[tuple[str, str, ruletext.Rule |
 
 def linked(game_slug: str, violations: Iterable[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     """The API's violations with where to read their rule, the contract's fields kept as they are:
-    `rule_url`, the first cited rule on the rules page (the page itself when none is cited), and
-    `rule_text`, the cited rules in the reader's language (`§2.1.3 …`; else the `rule` text)."""
+    `rule_url`, the first cited rule on the rules page, and `rule_text`, the cited rules in the
+    reader's language (`§2.1.3 …`). Only violations of a game's numbered rules have them; a
+    decklist problem cites the decklist format (`CONTRACT.md §3`), no rule of the game."""
     out = []
     for violation in violations:
         cited = citations(game_slug, violation.get("rule", ""))
-        url = cited[0][1] if cited else reverse("rules", args=[game_slug])
-        text = " ".join(f"§{number} {rule.text(lang)}" for number, _, rule in cited)
-        out.append({**violation, "rule_url": absolute(url), "rule_text": text or violation["rule"]})
+        if cited:
+            violation = {
+                **violation,
+                "rule_url": absolute(cited[0][1]),
+                "rule_text": " ".join(f"§{number} {rule.text(lang)}" for number, _, rule in cited),
+            }
+        out.append(violation)
     return out

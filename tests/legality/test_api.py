@@ -186,3 +186,10 @@ def test_each_violation_links_its_rule_on_the_rules_page_in_the_request_language
     )
     page = client.get("/rules/dbscg/", headers={"Accept-Language": "ja"})
     assert 'id="r2-1-3"' in page.content.decode()
+
+
+def test_a_decklist_problem_cites_no_rule_of_the_game(client):
+    body = post_text(client, "/api/v1/games/dbscg/validate", "Leader\nfour of BT1-001\n").json()
+    problem = body["violations"][0]
+    assert problem["code"] == "decklist.syntax"
+    assert "rule_url" not in problem and "rule_text" not in problem
