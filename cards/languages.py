@@ -1,11 +1,12 @@
-"""The reader's language for a web or API request (`cards.games.messages.choose_language`)."""
+"""The reader's language for a web or API request (`cards.games.messages.choose_language`), and
+the pure core's refusals (`messages.Text`) in the language the site has chosen."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest
 from django.utils import translation
 
-from cards.games.messages import choose_language
+from cards.games.messages import Text, choose_language
 
 
 def request_language(request: HttpRequest) -> str:
@@ -15,3 +16,12 @@ def request_language(request: HttpRequest) -> str:
         getattr(request, "LANGUAGE_CODE", None),
         translation.get_language_from_request(request),
     )
+
+
+def translated(text: Text | str) -> str:
+    """A pure-core text (a goal error, a stored failure reason) in the active language: its msgid
+    and every text inside through the site's catalogue, values that read per language in it.
+    A plain string (already in words) is shown as it is."""
+    if isinstance(text, str):
+        return text
+    return text.show(translation.gettext, choose_language(translation.get_language()))

@@ -30,6 +30,7 @@ from cards.games.registry import UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
 from cards.parsers import JSONParser
+from cards.rule_links import linked
 from cards.serializers import ErrorSerializer
 from cards.validation import (
     MAX_DECKLIST_BYTES,
@@ -80,7 +81,17 @@ class DecklistRequest(serializers.Serializer):
 class ViolationOut(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
-    rule = serializers.CharField()
+    rule = serializers.CharField(
+        help_text="The rule as CONTRACT §4 cites it (`RULES.md, dbscg §2`)."
+    )
+    rule_url = serializers.URLField(
+        required=False,
+        help_text="The cited rule on the site's rules page (rules of the game only).",
+    )
+    rule_text = serializers.CharField(
+        required=False,
+        help_text="The cited rules in the request's language (rules of the game only).",
+    )
     zone = serializers.CharField(allow_null=True)
     cards = serializers.ListField(child=serializers.CharField())
     count = serializers.IntegerField(required=False)
@@ -205,12 +216,13 @@ class ValidateApi(LegalityView):
     def post(self, request: Request, game: str) -> Response:
         text, fmt = self.decklist(request)
         try:
-            result = validate(game, text=text, format_slug=fmt, lang=self.language(request))
+            lang = self.language(request)
+            result = validate(game, text=text, format_slug=fmt, lang=lang)
         except UnknownGame as error:
             return _unknown_game(error)
         except UnknownFormat as error:
             return _error(str(error), status.HTTP_400_BAD_REQUEST)
-        return Response(result)
+        return Response({**result, "violations": linked(game, result["violations"], lang)})
 
 
 class MatrixApi(LegalityView):

@@ -24,10 +24,17 @@ from typing import Any
 
 import numpy as np
 
-from cards.games import stats
-from cards.games.base import CardPool, Deck, Entry
+from cards.games import decklist, stats
+from cards.games.base import CardPool, Deck, Entry, Violation
 from cards.games.game import Game, name_key
-from cards.games.messages import gettext_noop
+from cards.games.messages import (
+    LANGUAGES,
+    InLanguages,
+    Refusal,
+    Text,
+    gettext_noop,
+    shown_value,
+)
 from cards.games.registry import game_module, get_game
 from cards.games.sim import batches as batches_of
 from cards.games.sim import deal, hypergeometric
@@ -41,11 +48,17 @@ ADAPTIVE_HALF_WIDTH = 0.0025
 ADAPTIVE_MAX_TRIALS = 1_000_000
 MAX_GOALS = 20
 MAX_SEED = 2**63 - 1
+#: How many of an opponent decklist's problems a refusal lists.
+SHOWN_PROBLEMS = 3
 ENGINES = ("fast", "reference")
 
 
-class GoalError(ValueError):
-    """A goal that cannot run; its message is for the player."""
+class GoalError(Refusal):
+    """A goal that cannot run; its message is for the player, in the player's language.
+
+    Raised as `GoalError(gettext_noop("... %(name)s ..."), name=value)` (`messages.Refusal`): the
+    site translates `error.text` when it shows it; `str(error)` is the English.
+    """
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,43 +188,63 @@ class Field:
             or not value
             or not all(isinstance(v, str) and v.strip() for v in value)
         ):
-            raise GoalError(f"{self.name!r} must be a non-empty list of card numbers or names.")
+            raise GoalError(
+                gettext_noop("%(field)s must be a non-empty list of card numbers or names."),
+                field=self.shown,
+            )
         return [v.strip() for v in value]
 
     def _clean_int(self, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int | str):
-            raise GoalError(f"{self.name!r} must be a whole number, not {value!r}.")
+            raise self._not_whole(value)
         try:
             number = int(value)
         except ValueError:
-            raise GoalError(f"{self.name!r} must be a whole number, not {value!r}.") from None
+            raise self._not_whole(value) from None
         self._check_range(number)
         return number
 
     def _clean_number(self, value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise GoalError(f"{self.name!r} must be a number, not {value!r}.")
+            raise GoalError(
+                gettext_noop("%(field)s must be a number, not %(value)s."),
+                field=self.shown,
+                value=shown_value(value),
+            )
         if not math.isfinite(value):
-            raise GoalError(f"{self.name!r} must be a finite number.")
+            raise GoalError(gettext_noop("%(field)s must be a finite number."), field=self.shown)
         self._check_range(value)
         return float(value)
 
     def _check_range(self, number: float) -> None:
         if self.minimum is not None and number < self.minimum:
-            raise GoalError(f"{self.name!r} must be at least {self.minimum:g}, not {number:g}.")
+            raise GoalError(
+                gettext_noop("%(field)s must be at least %(minimum)g, not %(value)g."),
+                field=self.shown,
+                minimum=self.minimum,
+                value=number,
+            )
         if self.maximum is not None and number > self.maximum:
-            raise GoalError(f"{self.name!r} must be at most {self.maximum:g}, not {number:g}.")
+            raise GoalError(
+                gettext_noop("%(field)s must be at most %(maximum)g, not %(value)g."),
+                field=self.shown,
+                maximum=self.maximum,
+                value=number,
+            )
 
     def _clean_choice(self, value: Any) -> str:
         if value not in self.choices:
             raise GoalError(
-                f"{self.name!r} must be one of {', '.join(self.choices)}, not {value!r}."
+                gettext_noop("%(field)s must be one of %(choices)s, not %(value)s."),
+                field=self.shown,
+                choices=", ".join(self.choices),
+                value=shown_value(value),
             )
         return value
 
     def _clean_text(self, value: Any) -> str:
         if not isinstance(value, str):
-            raise GoalError(f"{self.name!r} must be text.")
+            raise GoalError(gettext_noop("%(field)s must be text."), field=self.shown)
         return value
 
     def _clean_mapping(self, value: Any) -> dict[str, float]:
@@ -222,8 +255,24 @@ class Field:
             and math.isfinite(v)
             for k, v in value.items()
         ):
-            raise GoalError(f"{self.name!r} must be an object of names to numbers.")
+            raise GoalError(
+                gettext_noop("%(field)s must be an object of names to numbers."), field=self.shown
+            )
         return dict(value)
+
+    def _not_whole(self, value: Any) -> GoalError:
+        return GoalError(
+            gettext_noop("%(field)s must be a whole number, not %(value)s."),
+            field=self.shown,
+            value=shown_value(value),
+        )
+
+    @property
+    def shown(self) -> Text:
+        """The field as its errors name it: its label (translated) and its key in the goal JSON."""
+        return Text(
+            gettext_noop("“%(label)s” (%(name)s)"), {"label": Text(self.label), "name": self.name}
+        )
 
     def to_form(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -265,9 +314,20 @@ class Context:
         for reference in references:
             matches = [entry for entry in entries if _names(self.game, entry, reference)]
             if not matches:
-                raise GoalError(f"{reference!r} is not a card of this deck's {zone} zone.")
+                raise GoalError(
+                    gettext_noop("%(card)s is not a card of this deck's %(zone)s."),
+                    card=shown_value(reference),
+                    zone=zone_name(self.game, zone),
+                )
             chosen.update((entry.card.number, entry) for entry in matches)
         return list(chosen.values())
+
+
+def zone_name(game: Game, slug: str) -> InLanguages:
+    """A zone as messages name it: `main zone` in English, its Japanese name in Japanese."""
+    zone = next((z for z in game.zones if z.slug == slug), None)
+    japanese = zone.label_ja if zone is not None and zone.label_ja else slug
+    return InLanguages({"en": f"{slug} zone", "ja": japanese})
 
 
 def _names(game: Game, entry: Entry, reference: str) -> bool:
@@ -328,20 +388,25 @@ class GoalType:
     fields: tuple[Field, ...]
     prepare: Callable[[Context, dict[str, Any]], Goal]
 
+    def field(self, name: str) -> Field:
+        return next(spec for spec in self.fields if spec.name == name)
+
     def clean(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """The goal dict with defaults filled in; unknown or missing fields are a `GoalError`."""
         known = {f.name for f in self.fields}
         unknown = sorted(set(raw) - known - {"type"})
         if unknown:
             raise GoalError(
-                f"goal {self.name!r} has no field {unknown[0]!r} (fields: {', '.join(known)})."
+                gettext_noop("This goal has no field %(field)s (its fields: %(fields)s)."),
+                field=shown_value(unknown[0]),
+                fields=", ".join(f.name for f in self.fields),
             )
         values: dict[str, Any] = {"type": self.name}
         for spec in self.fields:
             if spec.name in raw and not (raw[spec.name] is None and spec.default is None):
                 values[spec.name] = spec.clean(raw[spec.name])
             elif spec.required:
-                raise GoalError(f"goal {self.name!r} needs {spec.name!r} ({spec.label}).")
+                raise GoalError(gettext_noop("This goal needs %(field)s."), field=spec.shown)
             else:
                 values[spec.name] = spec.default
         return values
@@ -398,40 +463,59 @@ def plan(
     game = get_game(game_slug)
     types = goal_types(game_slug)
     if not types:
-        raise GoalError(f"{game.name} has no goldfish goals.")
+        raise GoalError(gettext_noop("%(game)s has no goldfish goals."), game=game.name)
     if not isinstance(goals, list | tuple) or not goals:
-        raise GoalError("Give at least one goal.")
+        raise GoalError(gettext_noop("Give at least one goal."))
     if len(goals) > MAX_GOALS:
-        raise GoalError(f"At most {MAX_GOALS} goals per run, not {len(goals)}.")
+        raise GoalError(
+            gettext_noop("At most %(limit)d goals per run, not %(count)d."),
+            limit=MAX_GOALS,
+            count=len(goals),
+        )
     context = Context(game, deck, pool)
     prepared = []
     for position, raw in enumerate(goals, start=1):
         if not isinstance(raw, Mapping):
-            raise GoalError(f"Goal {position} must be a JSON object with a 'type'.")
+            raise GoalError(
+                gettext_noop("Goal %(position)d must be a JSON object with a 'type'."),
+                position=position,
+            )
         goal_type = types.get(raw.get("type"))  # type: ignore[arg-type]
         if goal_type is None:
             raise UnknownGoal(
-                f"Goal {position}: unknown type {raw.get('type')!r} for {game.name} "
-                f"(known: {', '.join(types)})."
+                gettext_noop(
+                    "Goal %(position)d: unknown type %(type)s for %(game)s (known: %(known)s)."
+                ),
+                position=position,
+                type=shown_value(raw.get("type")),
+                game=game.name,
+                known=", ".join(types),
             )
         try:
             prepared.append(goal_type.prepare(context, goal_type.clean(raw)))
         except GoalError as error:
-            raise GoalError(f"Goal {position} ({goal_type.name}): {error}") from None
+            raise GoalError(
+                gettext_noop("Goal %(position)d (%(goal)s): %(error)s"),
+                position=position,
+                goal=Text(goal_type.label),
+                error=error.text,
+            ) from None
     return Plan(game, deck, prepared, [goal.exact() for goal in prepared])
 
 
 def chunk_sizes(trials: int) -> list[int]:
     """The games of each chunk: full `CHUNK`s, then the rest."""
     if trials < 1:
-        raise GoalError("trials must be at least 1.")
+        raise GoalError(gettext_noop("trials must be at least 1."))
     full, rest = divmod(trials, CHUNK)
     return [CHUNK] * full + ([rest] if rest else [])
 
 
 def check_seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise GoalError(f"seed must be a whole number from 0 to {MAX_SEED}.")
+        raise GoalError(
+            gettext_noop("seed must be a whole number from 0 to %(limit)d."), limit=MAX_SEED
+        )
     return seed
 
 
@@ -448,7 +532,9 @@ def run_chunk(
             state = stream.generate_state(4, np.uint32)
             tally = goal.reference(random.Random(int.from_bytes(state.tobytes(), "little")), trials)
         else:
-            raise GoalError(f"engine must be one of {', '.join(ENGINES)}.")
+            raise GoalError(
+                gettext_noop("engine must be one of %(engines)s."), engines=", ".join(ENGINES)
+            )
         tallies.append(tally)
     return tallies
 
@@ -566,6 +652,13 @@ DRAWN_FIELDS = (
 )
 
 
+def runs_out(size: int, turn: int) -> GoalError:
+    """A deck too small to play up to a turn (the games that draw from a shuffled deck)."""
+    return GoalError(
+        gettext_noop("A %(size)d-card deck runs out before turn %(turn)d."), size=size, turn=turn
+    )
+
+
 def draws_on_turn(turn: int, play: str) -> int:
     """One card a turn, none on the first player's first turn (DBSCG and Gundam War draw so)."""
     return 0 if play == "first" and turn == 1 else 1
@@ -574,6 +667,36 @@ def draws_on_turn(turn: int, play: str) -> int:
 def card_flags(context: Context, zone: str, chosen: Callable[[Entry], bool]) -> list[bool]:
     """One flag per card copy of the zone, in deck order: whether `chosen` picks its entry."""
     return [chosen(entry) for entry in context.deck.entries(zone) for _ in range(entry.count)]
+
+
+def opponent_deck(context: Context, text: str) -> Deck:
+    """An opponent's decklist (a goal field) resolved with the card pool that resolved the deck."""
+    if context.pool is None:
+        raise GoalError(
+            gettext_noop("The opponent's decklist cannot be read here: no card pool is at hand.")
+        )
+    deck, problems = decklist.load(context.game, text, context.pool)
+    if problems:
+        raise problems_error(
+            gettext_noop("The opponent's decklist has problems: %(problems)s%(more)s"), problems
+        )
+    return deck
+
+
+def problems_error(
+    msgid: str, problems: Sequence[Violation], shown: int = SHOWN_PROBLEMS
+) -> GoalError:
+    """A refusal of a decklist: `msgid` with its first problems (each in the reader's language)
+    as `%(problems)s` and how many more there are as `%(more)s`."""
+    listed = problems[:shown]
+    more = len(problems) - len(listed)
+    return GoalError(
+        msgid,
+        problems=InLanguages(
+            {lang: "; ".join(p.message(lang) for p in listed) for lang in LANGUAGES}
+        ),
+        more=Text(gettext_noop(" (and %(count)d more)"), {"count": more}) if more else "",
+    )
 
 
 def named(context: Context, references: Iterable[str], zone: str) -> list[bool]:
@@ -626,7 +749,9 @@ class DrawnGoal(Goal):
         dealt = sum(segment.cards for segment in self.segments)
         if dealt > self.size:
             raise GoalError(
-                f"a {self.size}-card deck runs out before turn {self.turns}'s draw step."
+                gettext_noop("A %(size)d-card deck runs out before turn %(turn)d's draw step."),
+                size=self.size,
+                turn=self.turns,
             )
 
     def drawn_by_turn(self) -> list[int]:

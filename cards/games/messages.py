@@ -10,8 +10,10 @@ and `noun` (an English plural ending) exists only in English.
 
 from __future__ import annotations
 
+import re
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 LANGUAGES = ("en", "ja")
@@ -80,3 +82,116 @@ def gettext_noop(text: str) -> str:
     catalogue: `makemessages` finds the calls by this name, and the site translates the text when
     it shows it (`{{ text|local }}`, `gettext(text)`). The core itself stays free of Django."""
     return text
+
+
+# ---------------------------------------------------------------------------------------------
+# Texts the site translates: refusals of the pure core (goal errors and the like)
+
+
+@dataclass(frozen=True)
+class InLanguages:
+    """A value that reads differently per language (a zone's name, a violation's message)."""
+
+    texts: Mapping[str, str]
+
+    def show(self, lang: str) -> str:
+        return self.texts.get(choose_language(lang)) or self.texts["en"]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text for the reader, translated when it is shown, not when it is made.
+
+    `msgid` is marked with `gettext_noop` where it is written (so `makemessages` puts it in the
+    site's catalogue) and has `%(name)s` placeholders, one per key of `values`. A value may be
+    another `Text` (a field's label, a refusal inside another), `InLanguages`, or a plain value
+    shown as is. `show` renders it with a `translate` function (the site's `gettext`); `str()`
+    is the English text, for the command line and logs. `to_json`/`from_json` keep it in a
+    database row, so a stored reason reads in whatever language its reader has.
+    """
+
+    msgid: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if format_names(self.msgid) != set(self.values):
+            raise ValueError(
+                f"text {self.msgid!r} needs the values {sorted(format_names(self.msgid))}, "
+                f"got {sorted(self.values)}"
+            )
+
+    def show(self, translate: Callable[[str], str] = str, lang: str = "en") -> str:
+        if not self.values:
+            return translate(self.msgid)
+        shown = {key: _show(value, translate, lang) for key, value in self.values.items()}
+        return translate(self.msgid) % shown
+
+    def __str__(self) -> str:
+        return self.show()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"msgid": self.msgid, "values": {k: _to_json(v) for k, v in self.values.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Text:
+        return cls(data["msgid"], {k: _from_json(v) for k, v in data.get("values", {}).items()})
+
+
+#: `%(name)s` and the like (any conversion), as Python's `%` operator reads them.
+_FORMAT_NAME = re.compile(r"%\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]")
+
+
+def format_names(text: str) -> set[str]:
+    """The named `%` placeholders of a text: `'%(card)s in %(zone)s'` → `{'card', 'zone'}`."""
+    return set(_FORMAT_NAME.findall(text))
+
+
+def _show(value: Any, translate: Callable[[str], str], lang: str) -> Any:
+    if isinstance(value, Text):
+        return value.show(translate, lang)
+    if isinstance(value, InLanguages):
+        return value.show(lang)
+    return value
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, Text):
+        return value.to_json()
+    if isinstance(value, InLanguages):
+        return {"languages": dict(value.texts)}
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "msgid" in value:
+        return Text.from_json(value)
+    if isinstance(value, dict) and "languages" in value:
+        return InLanguages(value["languages"])
+    return value
+
+
+class Refusal(ValueError):
+    """An error whose message is for the reader (a goal that cannot run, a value that is no speed).
+
+    Raised as `Refusal(gettext_noop("... %(name)s ..."), name=value)`; `text` is the `Text` the
+    site shows translated, `str(error)` the English. One mechanism for every game's refusals.
+    """
+
+    def __init__(self, msgid: str | Text, /, **values: Any):
+        self.text = msgid if isinstance(msgid, Text) else Text(msgid, values)
+        super().__init__(str(self.text))
+
+
+#: A value from the reader shown in a message: quoted, and cut short past this many characters.
+SHOWN_VALUE = 60
+
+
+def shown_value(value: Any) -> str:
+    """A value the reader gave, as a refusal quotes it (`'NOPE-1'`, `2.5`), cut short."""
+    text = repr(value)
+    return text if len(text) <= SHOWN_VALUE else text[: SHOWN_VALUE - 1] + "…"
+
+
+def reason(error: Exception) -> Text | str:
+    """What an error says to the reader: a refusal's `Text`, else its English message."""
+    return error.text if isinstance(error, Refusal) else str(error)

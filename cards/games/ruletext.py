@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-#: A citation inside a violation's rule text: `§2.1.3`.
-CITATION = re.compile(r"§(\d+(?:\.\d+)*)")
+#: A citation inside a violation's rule text: `§2.1.3` (not `CONTRACT.md §3`, the decklist format).
+CITATION = re.compile(r"(?<!CONTRACT\.md )§(\d+(?:\.\d+)*)")
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,12 @@ English keeps the rule text as the game states it, with each `RULES.md §N` turn
 """
 
 from django import template
-from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from cards.games import ruletext
+from cards.rule_links import citations
 
 register = template.Library()
 
@@ -18,29 +18,26 @@ register = template.Library()
 @register.simple_tag
 def cite(violation, game_slug: str) -> SafeString:
     rule = violation.get("rule", "") if isinstance(violation, dict) else violation.rule
-    page = reverse("rules", args=[game_slug])
-    numbers = [n for n in ruletext.cited(rule) if ruletext.find(game_slug, n)]
-    if get_language() == "ja" and numbers:
+    cited = citations(game_slug, rule)
+    if get_language() == "ja" and cited:
         return format_html_join(
             " ",
-            '<a href="{}#{}">§{}</a> {}',
-            (
-                (page, ruletext.anchor(n), n, ruletext.find(game_slug, n).text("ja"))
-                for n in numbers
-            ),
+            '<a href="{}">§{}</a> {}',
+            ((url, number, text.text("ja")) for number, url, text in cited),
         )
+    urls = {number: url for number, url, _ in cited}
     pieces = []
     last = 0
     for match in ruletext.CITATION.finditer(rule):
         number = match.group(1)
-        if not ruletext.find(game_slug, number):
+        if number not in urls:
             continue
         start = match.start()
         prefix = rule[last:start]
         if prefix.endswith("RULES.md "):
             prefix = prefix[: -len("RULES.md ")]
         pieces.append(format_html("{}", prefix))
-        pieces.append(format_html('<a href="{}#{}">§{}</a>', page, ruletext.anchor(number), number))
+        pieces.append(format_html('<a href="{}">§{}</a>', urls[number], number))
         last = match.end()
     pieces.append(format_html("{}", rule[last:]))
     return SafeString("".join(pieces))

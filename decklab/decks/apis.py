@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
-from django.utils.translation import gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
@@ -19,9 +19,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.games.decklist import load
+from cards.games.messages import choose_language
 from cards.games.registry import UnknownGame, get_game
 from cards.languages import request_language
 from cards.pool import DatabasePool
+from cards.rule_links import linked
 from cards.serializers import ErrorSerializer
 from decklab.decks import selectors, services
 from decklab.decks.models import Deck, DeckVersion
@@ -37,7 +39,8 @@ from decklab.decks.workspace import Workspace
 
 def _detail(deck: Deck, lang: str) -> dict:
     ws = Workspace(deck.game, deck.format, selectors.current_zones(deck), lang=lang, deck=deck)
-    deck.zones, deck.decklist, deck.legality = ws.zones, ws.text, ws.report
+    report = {**ws.report, "violations": linked(deck.game, ws.report["violations"], lang)}
+    deck.zones, deck.decklist, deck.legality = ws.zones, ws.text, report
     return DeckSerializer(deck).data
 
 
@@ -50,9 +53,10 @@ def _zones_of(game: str, data: dict) -> dict | None:
     except UnknownGame as error:
         raise services.DeckError(str(error)) from None
     if problems:
+        lang = choose_language(get_language())
         raise services.DeckError(
-            "The decklist has lines that cannot be read: "
-            + " ".join(problem.message() for problem in problems[:20])
+            gettext("The decklist has lines that cannot be read: %(problems)s")
+            % {"problems": " ".join(problem.message(lang) for problem in problems[:20])}
         )
     return deck.quantities()
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
 from cards.games.decklist import MAX_QUANTITY
 from cards.games.game import Game
 from decklab.decks import limits
@@ -23,7 +26,7 @@ class EditError(ValueError):
 def normalize(game: Game, zones: object) -> Zones:
     """Check the shape and size (`limits`) of user-given quantities and drop empty entries."""
     if not isinstance(zones, Mapping):
-        raise EditError("zones must be an object of zone → {card number: count}")
+        raise EditError(_("zones must be an object of zone → {card number: count}"))
     try:
         limits.check_distinct(zones)  # before reading 300,000 entries one by one
     except limits.TooLarge as error:
@@ -32,20 +35,28 @@ def normalize(game: Game, zones: object) -> Zones:
     for zone, cards in zones.items():
         if zone not in game.zone_slugs:
             raise EditError(
-                f"{game.name} has no zone {zone!r} (zones: {', '.join(game.zone_slugs)})"
+                _("%(game)s has no zone %(zone)r (zones: %(zones)s)")
+                % {"game": game.name, "zone": zone, "zones": ", ".join(game.zone_slugs)}
             )
         if not isinstance(cards, Mapping):
-            raise EditError(f"zone {zone!r} must be an object of card number → count")
+            raise EditError(
+                _("zone %(zone)r must be an object of card number → count") % {"zone": zone}
+            )
         kept = {}
         for number, count in cards.items():
             if not isinstance(number, str) or not number.strip():
-                raise EditError(f"zone {zone!r}: a card number must be a non-empty string")
+                raise EditError(
+                    _("zone %(zone)r: a card number must be a non-empty string") % {"zone": zone}
+                )
             if (
                 isinstance(count, bool)
                 or not isinstance(count, int)
                 or not 0 <= count <= MAX_QUANTITY
             ):
-                raise EditError(f"{zone} {number}: {count!r} is not a count (0 to {MAX_QUANTITY})")
+                raise EditError(
+                    _("%(zone)s %(number)s: %(count)r is not a count (0 to %(most)d)")
+                    % {"zone": zone, "number": number, "count": count, "most": MAX_QUANTITY}
+                )
             if count:
                 kept[number.strip()] = count
         if kept:
@@ -57,6 +68,13 @@ def normalize(game: Game, zones: object) -> Zones:
     return out
 
 
+def zone_label(game: Game, slug: str) -> str:
+    """A zone as an edit error names it: its slug in English, its Japanese name in Japanese."""
+    if get_language() == "ja":
+        return next((z.label_ja for z in game.zones if z.slug == slug and z.label_ja), slug)
+    return slug
+
+
 def numbers(zones: Mapping[str, Mapping[str, int]]) -> set[str]:
     return {number for cards in zones.values() for number in cards}
 
@@ -64,7 +82,9 @@ def numbers(zones: Mapping[str, Mapping[str, int]]) -> set[str]:
 def set_count(zones: Zones, zone: str, number: str, count: int) -> Zones:
     """The deck with exactly `count` copies of the card in the zone (0 removes it)."""
     if not 0 <= count <= MAX_QUANTITY:
-        raise EditError(f"{count} is not a count (0 to {MAX_QUANTITY})")
+        raise EditError(
+            _("%(count)d is not a count (0 to %(most)d)") % {"count": count, "most": MAX_QUANTITY}
+        )
     out = {z: dict(cards) for z, cards in zones.items()}
     cards = out.setdefault(zone, {})
     if count:
@@ -80,18 +100,28 @@ def add(zones: Zones, zone: str, number: str, delta: int) -> Zones:
     return set_count(zones, zone, number, min(max(current + delta, 0), MAX_QUANTITY))
 
 
-def move(zones: Zones, number: str, source: str, target: str, count: int = 1) -> Zones:
+def move(game: Game, zones: Zones, number: str, source: str, target: str, count: int = 1) -> Zones:
     """Move up to `count` copies of a card from one zone to another."""
     moved = min(count, zones.get(source, {}).get(number, 0))
     if moved <= 0:
-        raise EditError(f"{number} is not in {source}")
+        raise EditError(
+            _("%(number)s is not in %(zone)s")
+            % {"number": number, "zone": zone_label(game, source)}
+        )
     return add(add(zones, source, number, -moved), target, number, moved)
 
 
-def choose(zones: Zones, number: str, source: str, target: str) -> Zones:
+def choose(game: Game, zones: Zones, number: str, source: str, target: str) -> Zones:
     """One more copy of a card in the next of nested zones (dealt → hand), the card staying where it is."""
     if zones.get(target, {}).get(number, 0) >= zones.get(source, {}).get(number, 0):
-        raise EditError(f"Every copy of {number} in {source} is in {target} already.")
+        raise EditError(
+            _("Every copy of %(number)s in %(source)s is in %(target)s already.")
+            % {
+                "number": number,
+                "source": zone_label(game, source),
+                "target": zone_label(game, target),
+            }
+        )
     return add(zones, target, number, 1)
 
 
@@ -108,14 +138,14 @@ def deal(game: Game, zones: Zones, rng: random.Random, count: int | None = None)
     random into the target, emptying the target and the zones the deal clears."""
     rule = game.deal
     if rule is None:
-        raise EditError(f"{game.name} has no deal.")
+        raise EditError(_("%(game)s has no deal.") % {"game": game.name})
     count = rule.count if count is None else count
     source = zones.get(rule.source, {})
     pool = [number for number, count in sorted(source.items()) for _ in range(count)]
     if len(pool) < count:
-        label = next(zone.label for zone in game.zones if zone.slug == rule.source)
         raise EditError(
-            f"The {label.lower()} holds {len(pool)} cards; dealing needs at least {count}."
+            _("The %(zone)s holds %(count)d cards; dealing needs at least %(dealt)d.")
+            % {"zone": zone_label(game, rule.source), "count": len(pool), "dealt": count}
         )
     dealt: dict[str, int] = {}
     for number in rng.sample(pool, count):

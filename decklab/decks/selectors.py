@@ -11,11 +11,13 @@ from collections.abc import Mapping
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.utils.translation import get_language, gettext
 
 from cards.games.base import Deck as GameDeck
 from cards.games.base import Entry
 from cards.games.decklist import export, export_recipe, load, natural_key
 from cards.games.game import PresetDeck
+from cards.games.messages import choose_language
 from cards.games.registry import get_game
 from cards.models import Card
 from cards.pool import DatabasePool, game_data
@@ -149,12 +151,18 @@ def preset_zones(game: str, key: str) -> tuple[PresetDeck, dict[str, dict[str, i
     the_game = get_game(game)
     preset = next((p for p in preset_decks(game) if p.key == key), None)
     if preset is None:
-        raise EditError(f"{the_game.name} has no set deck {key!r}.")
+        raise EditError(
+            gettext("%(game)s has no set deck %(key)r.") % {"game": the_game.name, "key": key}
+        )
     label = next(zone.label for zone in the_game.zones if zone.slug == preset.zone)
     text = "\n".join([label, *(f"{count} {name}" for name, count in preset.cards.items())])
     deck, problems = load(the_game, text, DatabasePool(game))
     if problems:
         raise EditError(
-            f"{preset.name} names cards not in the card list: {problems[0].message('en')}"
+            gettext("%(deck)s names cards not in the card list: %(problem)s")
+            % {
+                "deck": preset.name,
+                "problem": problems[0].message(choose_language(get_language())),
+            }
         )
     return preset, deck.quantities()

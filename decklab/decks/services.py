@@ -82,9 +82,11 @@ def _checked_format(game_slug: str, format_slug: str | None) -> str:
 def _checked_name(name: str) -> str:
     clean = " ".join((name or "").split())
     if not clean:
-        raise DeckError("A deck needs a name.")
+        raise DeckError(gettext("A deck needs a name."))
     if len(clean) > MAX_NAME:
-        raise DeckError(f"A deck name has at most {MAX_NAME} characters.")
+        raise DeckError(
+            gettext("A deck name has at most %(limit)d characters.") % {"limit": MAX_NAME}
+        )
     return clean
 
 
@@ -182,10 +184,10 @@ def apply_action(
             new = edits.set_count(zones, params["zone"], params["number"], params["count"])
             note = f"{params['number']} ×{params['count']} ({params['zone']})"
         elif action == "move":
-            new = edits.move(zones, params["number"], params["zone"], params["to_zone"])
+            new = edits.move(game, zones, params["number"], params["zone"], params["to_zone"])
             note = f"{params['number']} {params['zone']} → {params['to_zone']}"
         elif action == "copy":
-            new = edits.choose(zones, params["number"], params["zone"], params["to_zone"])
+            new = edits.choose(game, zones, params["number"], params["zone"], params["to_zone"])
             note = f"{params['number']} {params['zone']} + {params['to_zone']}"
         elif action == "deal":
             count = selectors.deal_count(game_slug, zones)
@@ -196,7 +198,7 @@ def apply_action(
             new = edits.fill(game, zones, filled)
             note = preset.name
         else:
-            raise DeckError(f"Unknown action {action!r}.")
+            raise DeckError(gettext("Unknown action %(action)r.") % {"action": action})
     except edits.EditError as error:
         raise DeckError(str(error)) from None
     return new, note

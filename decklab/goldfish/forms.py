@@ -136,7 +136,8 @@ def _mapping_rows(label: str, data: Any, key: str) -> dict[str, float]:
             out[name.strip()] = float(value)
         except ValueError:
             raise forms.ValidationError(
-                f"{label}: give a number for {name.strip()!r} ({value!r} is not one)."
+                gettext("%(field)s: give a number for %(name)r (%(value)r is not one).")
+                % {"field": gettext(label), "name": name.strip(), "value": value}
             ) from None
     return out
 

@@ -11,6 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from cards.games.messages import Text
+from cards.languages import translated
 from cards.models import game_field
 
 
@@ -43,8 +45,11 @@ class SimulationRun(models.Model):
     chunks_done = models.PositiveIntegerField(default=0)
     #: The CONTRACT §5 object once done.
     results = models.JSONField(null=True, blank=True)
-    #: Why a run failed, in words for its owner.
+    #: Why a run failed, in English words (runs that failed before `error_text` have only these).
     error = models.TextField(blank=True)
+    #: The same reason as a text to translate (`messages.Text.to_json`): `failure` shows it in the
+    #: reader's language.
+    error_text = models.JSONField(null=True, blank=True)
     #: How often the stale-run check has handed the missing chunks out again; also the generation
     #: of the run's tasks (a task of an older generation skips itself).
     requeues = models.PositiveIntegerField(default=0)
@@ -76,6 +81,13 @@ class SimulationRun(models.Model):
     @property
     def finished(self) -> bool:
         return self.status in {self.Status.DONE, self.Status.FAILED}
+
+    @property
+    def failure(self) -> str:
+        """Why the run failed, in the active language (the English words for older runs)."""
+        if self.error_text:
+            return translated(Text.from_json(self.error_text))
+        return self.error
 
     @property
     def progress(self) -> float:

@@ -56,6 +56,11 @@ class SimulationRunSerializer(serializers.ModelSerializer):
     results = serializers.JSONField(
         read_only=True, help_text="The CONTRACT §5 object once the run is done, else null."
     )
+    error = serializers.CharField(
+        source="failure",
+        read_only=True,
+        help_text="Why the run failed, in the request's language (Accept-Language); else empty.",
+    )
 
     class Meta:
         model = SimulationRun

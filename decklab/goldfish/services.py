@@ -29,14 +29,16 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import DatabaseError, close_old_connections, transaction
 from django.db.models import F, Q, QuerySet, Value
 from django.db.models.functions import Coalesce
-from django.utils import timezone, translation
-from django.utils.translation import gettext, ngettext
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from cards.games import decklist as decklist_text
-from cards.games import goldfish, messages
+from cards.games import goldfish
 from cards.games.game import UnknownFormat
 from cards.games.goldfish import GoalError, Plan, Tally
+from cards.games.messages import Text
 from cards.games.registry import UnknownGame, get_game
+from cards.languages import translated
 from cards.pool import DatabasePool
 from decklab.decks import limits
 from decklab.goldfish.models import SimulationChunk, SimulationRun
@@ -74,7 +76,7 @@ def simulation_request(
 ) -> SimulationRun:
     """Check the user's limits, the deck and the goals, then queue the run's chunks."""
     if not user.is_authenticated:
-        raise SimulationRefused("Sign in to run simulations in the background.")
+        raise SimulationRefused(gettext("Sign in to run simulations in the background."))
     check_trials(trials)
     with transaction.atomic():
         # One request per user at a time, so two quick requests cannot both slip under a limit.
@@ -95,7 +97,9 @@ def simulation_request(
 def check_trials(trials: int) -> None:
     limit = settings.GOLDFISH_MAX_TRIALS
     if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= limit:
-        raise SimulationRefused(f"trials must be a whole number from 1 to {limit:,}.")
+        raise SimulationRefused(
+            gettext("trials must be a whole number from 1 to %(limit)s.") % {"limit": f"{limit:,}"}
+        )
 
 
 def _check_user_limits(user: AbstractBaseUser) -> None:
@@ -153,7 +157,7 @@ def create_run(
         goldfish.check_seed(seed)
         prepared = build_plan(game, decklist, goals)
     except GoalError as error:
-        raise SimulationRefused(str(error)) from None
+        raise SimulationRefused(translated(error.text)) from None
     now = timezone.now()
     run = SimulationRun.objects.create(
         owner=owner,
@@ -182,14 +186,13 @@ def build_plan(game: str, decklist: str, goals: Any) -> Plan:
     except limits.TooLarge as error:
         raise GoalError(str(error)) from None
     if problems:
-        lang = messages.choose_language(translation.get_language())
-        shown = [problem.message(lang) for problem in problems[:_SHOWN_PROBLEMS]]
-        more = len(problems) - len(shown)
-        if more:
-            shown.append(gettext("… and %(more)d more.") % {"more": more})
-        raise GoalError(gettext("The decklist has problems:") + " " + " ".join(shown))
+        raise goldfish.problems_error(
+            gettext_noop("The decklist has problems: %(problems)s%(more)s"),
+            problems,
+            _SHOWN_PROBLEMS,
+        )
     if not any(True for _ in deck.entries()):
-        raise GoalError(gettext("The decklist holds no cards."))
+        raise GoalError(gettext_noop("The decklist holds no cards."))
     return goldfish.plan(game, deck, goals, pool=pool)
 
 
@@ -301,7 +304,7 @@ def play_chunks(run_id: int, generation: int, *, chunk_seconds: float | None = N
     per-chunk time limit the message carried, for the reason a run that passes it fails with.
     Says what happened (for the worker's log).
     """
-    run = SimulationRun.objects.filter(pk=run_id).defer("results", "error").first()
+    run = SimulationRun.objects.filter(pk=run_id).defer("results", "error", "error_text").first()
     if run is None or run.finished:
         return "skipped: run gone or finished"
     if run.requeues != generation:
@@ -322,19 +325,31 @@ def play_chunks(run_id: int, generation: int, *, chunk_seconds: float | None = N
     except SoftTimeLimitExceeded:
         fail_run(
             run_id,
-            f"A chunk of {goldfish.CHUNK:,} games took longer than the limit of "
-            f"{chunk_seconds or settings.GOLDFISH_CHUNK_SOFT_SECONDS:g} s per chunk. "
-            "Try fewer or simpler goals.",
+            Text(
+                gettext_noop(
+                    "A chunk of %(games)s games took longer than the limit of %(seconds)g s per "
+                    "chunk. Try fewer or simpler goals."
+                ),
+                {
+                    "games": f"{goldfish.CHUNK:,}",
+                    "seconds": chunk_seconds or settings.GOLDFISH_CHUNK_SOFT_SECONDS,
+                },
+            ),
         )
         outcome = "failed: time limit"
     except GoalError as error:  # the cards changed since the run was queued
-        fail_run(run_id, str(error))
+        fail_run(run_id, error.text)
         outcome = "failed: goal"
     except DatabaseError:
         raise  # the stale-run check hands the chunks out again
     except Exception:
         logger.exception("run %s: the engine failed", run_id)
-        fail_run(run_id, "The simulation engine failed on this run; the error is in the log.")
+        fail_run(
+            run_id,
+            Text(
+                gettext_noop("The simulation engine failed on this run; the error is in the log.")
+            ),
+        )
         outcome = "failed: engine error"
     else:
         store_chunks(run_id, chunks, generation=generation)
@@ -415,7 +430,11 @@ def store_chunks(
     """
     with transaction.atomic():
         SimulationChunk.objects.bulk_create(chunks, ignore_conflicts=True)
-        run = SimulationRun.objects.select_for_update().defer("results", "error").get(pk=run_id)
+        run = (
+            SimulationRun.objects.select_for_update()
+            .defer("results", "error", "error_text")
+            .get(pk=run_id)
+        )
         if run.finished:
             return
         run.chunks_done = run.chunks.count()
@@ -476,11 +495,17 @@ def _finish(run: SimulationRun, totals: list[Tally]) -> None:
     run.finished_at = now
 
 
-def fail_run(run_id: int, reason: str) -> None:
-    """End a run that is still queued or running as failed, with the reason its owner sees."""
+def fail_run(run_id: int, reason: Text) -> None:
+    """End a run that is still queued or running as failed, with the reason its owner sees (in the
+    owner's language when shown: `SimulationRun.failure`)."""
     SimulationRun.objects.filter(pk=run_id, status__in=ACTIVE).update(
-        status=SimulationRun.Status.FAILED, error=reason, finished_at=timezone.now()
+        status=SimulationRun.Status.FAILED, finished_at=timezone.now(), **failed_because(reason)
     )
+
+
+def failed_because(reason: Text) -> dict[str, Any]:
+    """The fields of a failed run's reason: the text to translate, and its English words."""
+    return {"error": str(reason), "error_text": reason.to_json()}
 
 
 def requeue_stale_runs(runs: QuerySet[SimulationRun] | None = None) -> int:
@@ -511,10 +536,15 @@ def requeue_stale_runs(runs: QuerySet[SimulationRun] | None = None) -> int:
             handled += claim.update(
                 status=SimulationRun.Status.FAILED,
                 finished_at=timezone.now(),
-                error=(
-                    f"No worker finished this run: no progress for "
-                    f"{settings.GOLDFISH_STALE_SECONDS} s, {run.requeues} times. "
-                    "The workers may be down or overloaded; try again later."
+                **failed_because(
+                    Text(
+                        gettext_noop(
+                            "No worker finished this run: no progress for %(seconds)d s, "
+                            "%(times)d times. The workers may be down or overloaded; try again "
+                            "later."
+                        ),
+                        {"seconds": settings.GOLDFISH_STALE_SECONDS, "times": run.requeues},
+                    )
                 ),
             )
             continue

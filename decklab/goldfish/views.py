@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HTMX_STOP_POLLING
 
@@ -73,7 +74,7 @@ def new_run(request: HttpRequest) -> HttpResponse:
     form = SimulationForm(data)
     try:
         if not form.is_valid():
-            raise services.SimulationRefused("Trials and seed must be whole numbers.")
+            raise services.SimulationRefused(gettext("Trials and seed must be whole numbers."))
         run = services.simulation_request(
             user=request.user,
             game=game,

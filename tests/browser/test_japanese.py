@@ -142,3 +142,24 @@ def test_the_switcher_signed_out_and_the_choice_survives_sign_in(browser, live_s
     assert other.get_attribute("html", "lang") == "ja"
     switch_to(other, "en")
     assert other.inner_text("h2 >> nth=0") == "Your decks"
+
+
+@pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
+def test_a_goal_naming_no_card_of_the_deck_is_refused_in_japanese(
+    browser, live_server, shoot, viewport
+):
+    load_cards()
+    factories.make_user("kenta", PASSWORD)
+    decklist = "\n".join(f"3 {number}" for number in unique_cards(17))
+    page = context(browser, locale="ja-JP", viewport=viewport).new_page()
+    sign_in(page, live_server, "kenta")
+    page.goto(live_server.url + reverse("goldfish:new") + "?game=gundam_war")
+    page.fill("#decklist", decklist)
+    page.fill("#drawn-cards", "NOPE-1")
+    page.fill("#drawn-turn", "3")
+    with page.expect_navigation():
+        page.click("form.panel button[type=submit]")
+    error = page.inner_text(".notice.error")
+    assert "目標1（" in error and "'NOPE-1' はこのデッキのメインにありません。" in error, error
+    assert "is not a card" not in error
+    shoot(page, "goal-error-ja")

@@ -243,3 +243,21 @@ def test_an_ambiguous_name_comes_back_as_a_choice_that_adds_the_picked_card(sign
     change(signed_in, deck, action="add", zone="main", number="TS9-002", count=3)
     deck.refresh_from_db()
     assert selectors.current_zones(deck)["main"]["TS9-002"] == 3
+
+
+def test_an_edit_that_cannot_be_made_says_why_in_japanese_under_ja(signed_in, deck):
+    signed_in.cookies["django_language"] = "ja"
+    response = change(
+        signed_in,
+        deck,
+        htmx=True,
+        action="move",
+        zone="zdeck",
+        number="TS1-002",
+        to_zone="main",
+        version=1,
+    )
+    shown = response.content.decode()
+    assert response.status_code == 400
+    assert "TS1-002 はZデッキにありません" in shown, shown
+    assert "is not in" not in shown

@@ -1,5 +1,7 @@
 """The editor's goldfish panel: goals from plain form fields, runs queued, two versions compared."""
 
+import html
+
 import pytest
 from django import forms
 from django.http import QueryDict
@@ -191,3 +193,11 @@ def test_the_compare_names_goals_in_form_order_and_the_page_language():
         (in_japanese,) = compare.differences(results, results, names)
     assert in_japanese.goal == charts.rows(results, names)[0].goal
     assert not in_japanese.goal.startswith("drawn")
+
+
+def test_a_bad_goal_value_reads_in_japanese_under_ja(client, deck, simulate):
+    client.cookies["django_language"] = "ja"
+    response = simulate(deck, post_data(**{"drawn-turn": "-4"}))
+    shown = html.unescape(response.content.decode())
+    assert response.status_code == 400
+    assert "「自分のターン（まで）」（turn）は1以上にしてください" in shown

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.utils.translation import gettext_noop
 from rest_framework.test import APIClient
 
 from cards.games import goldfish
+from cards.games.messages import Text
+from decklab.goldfish import services
 from decklab.goldfish.models import SimulationRun
 from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS
 
@@ -77,7 +80,7 @@ def test_an_anonymous_caller_cannot_start_or_read_runs():
     [
         ({"trials": 10_000_001}, "from 1 to 10,000,000"),
         ({"decklist": "4 NOPE-1"}, "no card matches 'NOPE-1'"),
-        ({"goals": [{"type": "drawn", "turn": 3}]}, "needs 'cards'"),
+        ({"goals": [{"type": "drawn", "turn": 3}]}, "needs “Cards (numbers or names)” (cards)"),
         ({"format": "modern"}, "unknown format 'modern'"),
     ],
 )
@@ -135,3 +138,30 @@ def test_an_adaptive_request_plays_at_most_a_million_games_by_default(api):
     response = api.post("/api/v1/simulations", body(trials=None, adaptive=True), format="json")
     assert response.status_code == 202
     assert (response.json()["trials"], response.json()["adaptive"]) == (1_000_000, True)
+
+
+def test_a_goal_error_is_english_by_default_and_japanese_under_accept_language_ja(api):
+    bad = body(goals=[{"type": "drawn", "cards": ["TST-002"], "turn": 99}])
+    english = api.post("/api/v1/simulations", bad, format="json").json()["detail"]
+    japanese = api.post("/api/v1/simulations", bad, format="json", HTTP_ACCEPT_LANGUAGE="ja")
+    assert "must be at most 30, not 99" in english
+    assert "は30以下にしてください" in japanese.json()["detail"]
+
+
+def test_a_failed_run_s_error_follows_accept_language(api):
+    pk = api.post("/api/v1/simulations", body(), format="json").json()["id"]
+    services.fail_run(
+        pk, Text(gettext_noop("The simulation engine failed on this run; the error is in the log."))
+    )
+    assert api.get(f"/api/v1/simulations/{pk}").json()["error"].startswith("The simulation engine")
+    japanese = api.get(f"/api/v1/simulations/{pk}", HTTP_ACCEPT_LANGUAGE="ja").json()["error"]
+    assert japanese.startswith("この実行でシミュレーションエンジンが失敗しました")
+
+
+def test_a_run_that_failed_before_reasons_were_texts_shows_its_words(api):
+    pk = api.post("/api/v1/simulations", body(), format="json").json()["id"]
+    SimulationRun.objects.filter(pk=pk).update(status="failed", error="Old words.", error_text=None)
+    assert (
+        api.get(f"/api/v1/simulations/{pk}", HTTP_ACCEPT_LANGUAGE="ja").json()["error"]
+        == "Old words."
+    )

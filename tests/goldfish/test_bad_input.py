@@ -24,7 +24,7 @@ def test_every_turn_up_to_a_turn_that_is_not_a_whole_number_says_so(client, play
     client.force_login(player)
     response = client.post(reverse("goldfish:new"), form(every_turn="1", **{"drawn-turn": turn}))
     assert response.status_code == 400
-    assert "'turn' must be" in html.unescape(response.content.decode())
+    assert "(turn) must be" in html.unescape(response.content.decode())
     assert not SimulationRun.objects.exists()
 
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import html
 import json
 from datetime import timedelta
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
-from decklab.goldfish import charts
+from cards.games.messages import Text
+from decklab.goldfish import charts, services
 from decklab.goldfish.models import SimulationRun
 from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS
 
@@ -224,3 +227,28 @@ def test_the_adaptive_box_makes_the_games_the_most_to_play(signed_in):
     assert (run.adaptive, run.trials) == (True, 500_000)
     page = signed_in.get(reverse("goldfish:run", kwargs={"pk": run.pk})).content.decode()
     assert "adaptive, at most 500000 games" in page
+
+
+def test_a_bad_goal_reads_in_japanese_under_ja(signed_in):
+    response = signed_in.post(
+        reverse("goldfish:new"), form(**{"drawn-turn": "0"}), headers={"Accept-Language": "ja"}
+    )
+    shown = html.unescape(response.content.decode())
+    assert response.status_code == 400
+    assert "目標1（ターンごとに引くカード）：「自分のターン（まで）」（turn）は1以上" in shown
+    assert "must be" not in shown
+
+
+def test_a_failed_run_s_reason_reads_in_the_reader_s_language(signed_in):
+    signed_in.post(reverse("goldfish:new"), form())
+    run = SimulationRun.objects.get()
+    services.fail_run(
+        run.pk,
+        Text(gettext_noop("The simulation engine failed on this run; the error is in the log.")),
+    )
+    url = reverse("goldfish:run-progress", kwargs={"pk": run.pk})
+    english = signed_in.get(url).content.decode()
+    japanese = signed_in.get(url, headers={"Accept-Language": "ja"}).content.decode()
+    assert "The simulation engine failed on this run" in english
+    assert "シミュレーションエンジンが失敗しました" in japanese
+    assert "The simulation engine" not in japanese

@@ -12,6 +12,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.utils import timezone
 
 from cards.games import decklist, goldfish
+from cards.games.messages import Text
 from cards.games.registry import get_game
 from cards.pool import DatabasePool
 from decklab.goldfish import services
@@ -127,7 +128,7 @@ def test_a_task_stops_claiming_when_its_time_is_up_and_leaves_the_rest_to_the_ne
 
 def test_a_chunk_of_a_finished_or_deleted_run_is_skipped(player):
     run = request(player)
-    services.fail_run(run.pk, "stopped")
+    services.fail_run(run.pk, Text("stopped"))
     assert services.play_chunks(run.pk, 0) == "skipped: run gone or finished"
     assert services.play_chunks(run.pk + 1000, 0) == "skipped: run gone or finished"
     assert not SimulationChunk.objects.exists()
@@ -151,14 +152,14 @@ def test_a_fourth_run_in_progress_is_refused_until_one_finishes(player):
     with pytest.raises(SimulationRefused, match="3 runs in progress") as refused:
         request(player, trials=1000)
     assert refused.value.retry_later
-    services.fail_run(runs[0].pk, "stopped")
+    services.fail_run(runs[0].pk, Text("stopped"))
     assert request(player, trials=1000).status == SimulationRun.Status.QUEUED
 
 
 def test_the_hourly_limit_counts_finished_runs_too(player, settings):
     settings.GOLDFISH_RUNS_PER_HOUR = 2
     for _ in range(2):
-        services.fail_run(request(player, trials=1000).pk, "stopped")
+        services.fail_run(request(player, trials=1000).pk, Text("stopped"))
     with pytest.raises(SimulationRefused, match="At most 2 runs per hour; try again in 60") as e:
         request(player, trials=1000)
     assert e.value.retry_later

@@ -167,3 +167,29 @@ def test_a_typo_in_a_message_placeholder_is_a_server_error_not_a_400(client, mon
     monkeypatch.setitem(messages._CATALOGUE, "zone.size.add", broken)
     with pytest.raises(KeyError, match="allowd_en"):
         post_text(client, "/api/v1/games/dbscg/validate", "Leader\n1 BT1-001\nMain\n4 BT2-001")
+
+
+def test_each_violation_links_its_rule_on_the_rules_page_in_the_request_language(client, settings):
+    deck = dbscg_deck(main_copies=5)
+    english = post_text(client, "/api/v1/games/dbscg/validate", deck).json()["violations"][0]
+    japanese = post_text(client, "/api/v1/games/dbscg/validate", deck, accept_language="ja").json()[
+        "violations"
+    ][0]
+    assert english["rule"] == japanese["rule"]  # CONTRACT §4 keeps `rule` as it is
+    assert "RULES.md" in english["rule"]
+    assert english["rule_url"] == settings.SITE_URL + "/rules/dbscg/#r2-1-3"
+    assert japanese["rule_url"] == english["rule_url"]
+    assert english["rule_text"].startswith("§2.1.3 ")
+    assert (
+        japanese["rule_text"].startswith("§2.1.3 ")
+        and japanese["rule_text"] != english["rule_text"]
+    )
+    page = client.get("/rules/dbscg/", headers={"Accept-Language": "ja"})
+    assert 'id="r2-1-3"' in page.content.decode()
+
+
+def test_a_decklist_problem_cites_no_rule_of_the_game(client):
+    body = post_text(client, "/api/v1/games/dbscg/validate", "Leader\nfour of BT1-001\n").json()
+    problem = body["violations"][0]
+    assert problem["code"] == "decklist.syntax"
+    assert "rule_url" not in problem and "rule_text" not in problem

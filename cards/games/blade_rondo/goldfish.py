@@ -50,7 +50,11 @@ def pool_cards(context: Context) -> list[Any]:
     pool = [entry.card for entry in context.deck.entries("pool") for _ in range(entry.count)]
     dealt = dealt_count(context)
     if len(pool) < dealt:
-        raise GoalError(f"the pool holds {len(pool)} cards; dealing needs at least {dealt}.")
+        raise GoalError(
+            gettext_noop("The pool holds %(count)d cards; dealing needs at least %(dealt)d."),
+            count=len(pool),
+            dealt=dealt,
+        )
     return pool
 
 
@@ -161,7 +165,7 @@ class BestHandGoal(Goal):
 
 def prepare_best_hand(context: Context, goal: dict[str, Any]) -> BestHandGoal:
     if any(value != int(value) for value in goal["scores"].values()):
-        raise GoalError("scores must be whole numbers.")
+        raise GoalError(gettext_noop("Scores must be whole numbers."))
     cards = pool_cards(context)
     return BestHandGoal(
         goal,
@@ -345,7 +349,11 @@ class VoltageGoal(Goal):
 def prepare_voltage(context: Context, goal: dict[str, Any]) -> VoltageGoal:
     chosen = context.resolve(goal["cards"], "pool")
     if len(chosen) > HAND:
-        raise GoalError(f"{len(chosen)} cards do not fit in a hand of {HAND}.")
+        raise GoalError(
+            gettext_noop("%(count)d cards do not fit in a hand of %(hand)d."),
+            count=len(chosen),
+            hand=HAND,
+        )
     numbers = {entry.card.number for entry in chosen}
     cards = pool_cards(context)
     counts = [entry.count for entry in chosen]

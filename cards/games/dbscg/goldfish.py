@@ -31,10 +31,11 @@ from cards.games.goldfish import (
     cards_field,
     draws_on_turn,
     named,
+    runs_out,
     schedule,
     turn_field,
 )
-from cards.games.messages import gettext_noop
+from cards.games.messages import gettext_noop, shown_value
 from cards.games.sim import BATCH, Urn, batches, deal, deal_kinds
 from cards.games.text import whole_number
 
@@ -85,7 +86,7 @@ def is_dragon_ball(card: Card) -> bool:
 def prepare_dragon_balls(context: Context, goal: dict[str, Any]) -> DrawnGoal:
     cards = card_flags(context, "main", lambda entry: is_dragon_ball(entry.card))
     if not any(cards):
-        raise GoalError("the main deck holds no [Dragon Ball] card.")
+        raise GoalError(gettext_noop("The main deck holds no [Dragon Ball] card."))
     return DrawnGoal(goal, cards, goal["count"], deal_schedule(goal["turn"], goal["play"]))
 
 
@@ -137,7 +138,7 @@ class MulliganGoal(Goal):
         self.at_least = goal["at_least"]
         self.draws = sum(draws_on_turn(t, goal["play"]) for t in range(1, goal["turn"] + 1))
         if OPENING_HAND + LIFE + self.draws > self.size:
-            raise GoalError(f"a {self.size}-card deck runs out before turn {goal['turn']}.")
+            raise runs_out(self.size, goal["turn"])
 
     def _hands(self):
         targets, returned, other = self.counts
@@ -275,7 +276,7 @@ class EnergyCurveGoal(Goal):
         self.turns = goal["turn"]
         self.draws = [draws_on_turn(t, goal["play"]) for t in range(1, self.turns + 1)]
         if OPENING_HAND + LIFE + sum(self.draws) > self.size:
-            raise GoalError(f"a {self.size}-card deck runs out before turn {self.turns}.")
+            raise runs_out(self.size, self.turns)
 
     def exact(self) -> dict[str, Any]:
         hit, can_pay = Curve(self.kinds, self.counts).run(OPENING_HAND, self.draws)
@@ -359,7 +360,11 @@ def prepare_energy_curve(context: Context, goal: dict[str, Any]) -> EnergyCurveG
     chosen = context.resolve([goal["card"]], "main")
     if len(chosen) != 1:
         numbers = ", ".join(entry.card.number for entry in chosen)
-        raise GoalError(f"{goal['card']!r} names several cards ({numbers}); give its number.")
+        raise GoalError(
+            gettext_noop("%(card)s names several cards (%(numbers)s); give its number."),
+            card=shown_value(goal["card"]),
+            numbers=numbers,
+        )
     [target] = chosen
     cost = Cost.of(target.card["energy_cost"], target.card["specified_cost"])
     others = [e for e in context.deck.entries("main") if e.card.number != target.card.number]
@@ -413,7 +418,10 @@ class DeckOutGoal(Goal):
         self.first = goal["play"] == "first"
         deck = size - OPENING_HAND - LIFE
         if deck <= 0:
-            raise GoalError(f"a {size}-card deck holds no card after the hand and life.")
+            raise GoalError(
+                gettext_noop("A %(size)d-card deck holds no card after the hand and life."),
+                size=size,
+            )
         drawn, turn = 0, 0
         while drawn < deck:
             turn += 1
@@ -519,13 +527,21 @@ def prepare_deck_out(context: Context, goal: dict[str, Any]) -> DeckOutGoal:
             or not weight >= 0
         ):
             raise GoalError(
-                f"life_taken: {key!r} must be a number of life cards from 0 to {LIFE}, "
-                "with a weight of 0 or more."
+                gettext_noop(
+                    "%(field)s: %(key)s must be a number of life cards from 0 to %(life)d, "
+                    "with a weight of 0 or more."
+                ),
+                field=DECK_OUT.field("life_taken").shown,
+                key=shown_value(key),
+                life=LIFE,
             )
         taken[cards] = taken.get(cards, 0.0) + weight
     total = sum(taken.values())
     if total <= 0:
-        raise GoalError("life_taken needs a positive weight.")
+        raise GoalError(
+            gettext_noop("%(field)s needs a positive weight."),
+            field=DECK_OUT.field("life_taken").shown,
+        )
     normalised = {k: w / total for k, w in sorted(taken.items()) if w > 0}
     return DeckOutGoal(goal, context.deck.size("main"), normalised)
 

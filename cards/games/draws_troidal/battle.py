@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from cards.games.base import Deck
+from cards.games.messages import Refusal, gettext_noop
 
 #: Each player's life at the start (ライフ50). Life 0 loses.
 LIFE = 50
@@ -135,13 +136,22 @@ def fighters(deck: Deck, zone: str = "main") -> tuple[Fighter, ...]:
             guard=entry.card["guard"] or 0,
         )
         if fighter.risk < 0 or not 0 <= fighter.guard <= MAX_GUARD:
-            raise ValueError(
-                f"{entry.card.label}: risk must be 0 or more and guard from 0 to {MAX_GUARD}."
+            raise Refusal(
+                gettext_noop("%(card)s: risk must be 0 or more and guard from 0 to %(guard)d."),
+                card=entry.card.label,
+                guard=MAX_GUARD,
             )
         cards.extend([fighter] * entry.count)
     if not MIN_DECK_SIZE <= len(cards) <= MAX_DECK_SIZE:
-        raise ValueError(
-            f"The deck holds {len(cards)} cards; a simulated game needs {MIN_DECK_SIZE} to "
-            f"{MAX_DECK_SIZE} ({SLOTS} turned up at the set-up and {HAND_SIZE} drawn first)."
+        raise Refusal(
+            gettext_noop(
+                "The deck holds %(count)d cards; a simulated game needs %(least)d to %(most)d "
+                "(%(slots)d turned up at the set-up and %(hand)d drawn first)."
+            ),
+            count=len(cards),
+            least=MIN_DECK_SIZE,
+            most=MAX_DECK_SIZE,
+            slots=SLOTS,
+            hand=HAND_SIZE,
         )
     return tuple(cards)

@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from cards.games import decklist, stats
-from cards.games.goldfish import Context, Field, Goal, GoalError, GoalType, Tally
-from cards.games.messages import gettext_noop
+from cards.games import stats
+from cards.games.goldfish import Context, Field, Goal, GoalError, GoalType, Tally, opponent_deck
+from cards.games.messages import gettext_noop, reason
 from cards.games.sim import batches
 
 from . import engine, fast
@@ -26,30 +26,14 @@ from .policy import POLICIES, make_policy
 BATCH = 16_384
 #: The `opponent_policy` that plays the opponent with the deck's own policy.
 SAME = "same"
-#: How many of the opponent decklist's problems a refusal lists.
-SHOWN_PROBLEMS = 3
 
 
 def _deck_cards(deck: Any, whose: str) -> tuple[Fighter, ...]:
+    """The deck's fighters; `whose` (a msgid with `%(error)s`) says which deck cannot play."""
     try:
         return fighters(deck)
     except ValueError as error:
-        raise GoalError(f"{whose}: {error}") from None
-
-
-def opponent_deck(context: Context, text: str) -> tuple[Fighter, ...]:
-    """The opponent's cards, read from its decklist with the pool that resolved the deck."""
-    if context.pool is None:
-        raise GoalError("the opponent's decklist cannot be read here: no card pool is at hand.")
-    deck, problems = decklist.load(context.game, text, context.pool)
-    if problems:
-        shown = "; ".join(problem.message() for problem in problems[:SHOWN_PROBLEMS])
-        more = len(problems) - SHOWN_PROBLEMS
-        raise GoalError(
-            f"the opponent's decklist has problems: {shown}"
-            + (f" (and {more} more)" if more > 0 else "")
-        )
-    return _deck_cards(deck, "the opponent's deck")
+        raise GoalError(whose, error=reason(error)) from None
 
 
 class MatchGoal(Goal):
@@ -107,8 +91,11 @@ class MatchGoal(Goal):
 
 
 def prepare_match(context: Context, goal: dict[str, Any]) -> MatchGoal:
-    mine = _deck_cards(context.deck, "the deck")
-    return MatchGoal(goal, (mine, opponent_deck(context, goal["opponent"])))
+    mine = _deck_cards(context.deck, gettext_noop("The deck: %(error)s"))
+    theirs = _deck_cards(
+        opponent_deck(context, goal["opponent"]), gettext_noop("The opponent's deck: %(error)s")
+    )
+    return MatchGoal(goal, (mine, theirs))
 
 
 #: `POLICIES` described for players, one text the site's catalogue can translate.

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from cards.games.messages import Refusal, gettext_noop, shown_value
 from cards.games.sim import Urn, deal_counts
 
 OPENING_HAND = 7
@@ -54,7 +55,10 @@ class Speed:
             return cls(-1)
         match = _SPEED.fullmatch(str(text).strip().upper())
         if match is None:
-            raise ValueError(f"{text!r} is not a speed (C, C++, B, B++, A, A++, AA …)")
+            raise Refusal(
+                gettext_noop("%(value)s is not a speed (C, C++, B, B++, A, A++, AA …)."),
+                value=shown_value(text),
+            )
         return cls(LETTERS.index(match[1]), len(match[2]))
 
     def __str__(self) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from cards.games import decklist, stats
+from cards.games import stats
 from cards.games.base import Deck
 from cards.games.goldfish import (
     DRAWN_FIELDS,
@@ -30,10 +30,11 @@ from cards.games.goldfish import (
     at_least_field,
     cards_field,
     named,
+    opponent_deck,
     schedule,
     turn_field,
 )
-from cards.games.messages import gettext_noop
+from cards.games.messages import gettext_noop, reason, shown_value
 from cards.games.sim import batches, deal, deal_counts, hypergeometric
 
 from .contest import (
@@ -93,8 +94,6 @@ DRAWN = GoalType(
 
 #: HP cards of an opponent given as a speed mix: two casters of the typical HP.
 MIX_HP = 2 * DEFAULT_HP
-#: A game runs until a side has no card left; each turn uses at least 2 of the player's cards.
-SHOWN_PROBLEMS = 3
 
 
 def speeds(deck: Deck) -> list[Speed]:
@@ -104,7 +103,9 @@ def speeds(deck: Deck) -> list[Speed]:
         try:
             speed = Speed.parse(entry.card["speed"])
         except ValueError as error:
-            raise GoalError(f"{entry.card.label}: {error}") from None
+            raise GoalError(
+                gettext_noop("%(card)s: %(error)s"), card=entry.card.label, error=reason(error)
+            ) from None
         out += [speed] * entry.count
     return out
 
@@ -112,25 +113,23 @@ def speeds(deck: Deck) -> list[Speed]:
 def opponent_speeds(context: Context, goal: dict[str, Any]) -> tuple[list[Speed], int]:
     """The opponent's SP per card and HP cards: its decklist, a declared mix, or a mirror match."""
     if goal["opponent"] and goal["speed_mix"]:
-        raise GoalError("give the opponent's decklist or a speed mix, not both.")
+        raise GoalError(gettext_noop("Give the opponent's decklist or a speed mix, not both."))
     if goal["speed_mix"]:
         mix = []
         for text, count in goal["speed_mix"].items():
             if count != int(count) or count < 0:
-                raise GoalError(f"speed mix: {text!r} needs a whole number of cards.")
+                raise GoalError(
+                    gettext_noop("Speed mix: %(speed)s needs a whole number of cards."),
+                    speed=shown_value(text),
+                )
             try:
                 mix += [Speed.parse(text)] * int(count)
             except ValueError as error:
-                raise GoalError(f"speed mix: {error}") from None
+                raise GoalError(gettext_noop("Speed mix: %(error)s"), error=reason(error)) from None
         return mix, MIX_HP
     if not goal["opponent"]:
         return speeds(context.deck), hp_cards(context.deck)
-    if context.pool is None:
-        raise GoalError("the opponent's decklist cannot be read here: no card pool is at hand.")
-    deck, problems = decklist.load(context.game, goal["opponent"], context.pool)
-    if problems:
-        shown = "; ".join(problem.message() for problem in problems[:SHOWN_PROBLEMS])
-        raise GoalError(f"the opponent's decklist has problems: {shown}")
+    deck = opponent_deck(context, goal["opponent"])
     return speeds(deck), hp_cards(deck)
 
 
@@ -141,19 +140,34 @@ def players(
     classes = sorted(set(mine) | set(theirs))
     index = {speed: i for i, speed in enumerate(classes)}
 
-    def side(cards: list[Speed], hp_cards: int, whose: str) -> Player:
+    def side(cards: list[Speed], hp_cards: int, too_small: str) -> Player:
         counts = [0] * len(classes)
         for speed in cards:
             counts[index[speed]] += 1
         player = Player(tuple(counts), hp_cards)
         if player.deck_cards < OPENING_HAND + 2:
-            raise GoalError(
-                f"{whose} deck of {player.size} cards is too small for {hp_cards} HP cards, "
-                f"the burst and a hand of {OPENING_HAND}."
-            )
+            raise GoalError(too_small, size=player.size, hp=hp_cards, hand=OPENING_HAND)
         return player
 
-    return classes, side(mine, hp, "the player's"), side(theirs, their_hp, "the opponent's")
+    return (
+        classes,
+        side(
+            mine,
+            hp,
+            gettext_noop(
+                "The player's deck of %(size)d cards is too small for %(hp)d HP cards, "
+                "the burst and a hand of %(hand)d."
+            ),
+        ),
+        side(
+            theirs,
+            their_hp,
+            gettext_noop(
+                "The opponent's deck of %(size)d cards is too small for %(hp)d HP cards, "
+                "the burst and a hand of %(hand)d."
+            ),
+        ),
+    )
 
 
 OPPONENT_FIELDS = (
@@ -324,7 +338,11 @@ def prepare_speed(context: Context, goal: dict[str, Any]) -> SpeedGoal:
         try:
             limit = Speed.parse(goal["gear_change_below"])
         except ValueError as error:
-            raise GoalError(f"gear_change_below: {error}") from None
+            raise GoalError(
+                gettext_noop("%(field)s: %(error)s"),
+                field=SPEED.field("gear_change_below").shown,
+                error=reason(error),
+            ) from None
         gear_below = sum(speed < limit for speed in classes)
     contest = Contest(
         me,
@@ -454,7 +472,7 @@ def prepare_deck_out(context: Context, goal: dict[str, Any]) -> DeckOutGoal:
     if goal["play"] == "speed":
         theirs, their_hp = opponent_speeds(context, goal)
     elif goal["opponent"] or goal["speed_mix"]:
-        raise GoalError("an opponent plays only with play 'speed'.")
+        raise GoalError(gettext_noop("An opponent plays only with play 'speed'."))
     else:
         theirs, their_hp = mine, hp_cards(context.deck)
     _, me, them = players(mine, hp_cards(context.deck), theirs, their_hp)
@@ -531,7 +549,9 @@ class DrawsGoal(Goal):
         most = 2 * OPENING_HAND + self.per_turn * self.turns
         if most > self.size - OPENING_BURSTS:
             raise GoalError(
-                f"a {self.size}-card deck may run out of HP cards before turn {self.turns}."
+                gettext_noop("A %(size)d-card deck may run out of HP cards before turn %(turn)d."),
+                size=self.size,
+                turn=self.turns,
             )
 
     @property

@@ -28,6 +28,7 @@ from cards.games.goldfish import (
     Tally,
     draws_on_turn,
     named,
+    runs_out,
     schedule,
     turn_field,
 )
@@ -185,7 +186,11 @@ def prepare_mulligan(context: Context, goal: dict[str, Any]) -> MulliganGoal:
     main = list(context.deck.entries("main"))
     size = sum(entry.count for entry in main)
     if size < OPENING_HAND:
-        raise GoalError(f"a {size}-card deck cannot draw an opening hand of {OPENING_HAND}.")
+        raise GoalError(
+            gettext_noop("A %(size)d-card deck cannot draw an opening hand of %(hand)d."),
+            size=size,
+            hand=OPENING_HAND,
+        )
     return MulliganGoal(goal, size, sum(entry.count for entry in main if is_g(entry.card)))
 
 
@@ -260,7 +265,7 @@ class GInPlayGoal(Goal):
         self.need_c = goal["color_at_least"]
         self.draws = [draws_on_turn(t, goal["play"]) for t in range(1, self.turns + 1)]
         if OPENING_HAND + sum(self.draws) > self.size:
-            raise GoalError(f"a {self.size}-card deck runs out before turn {self.turns}.")
+            raise runs_out(self.size, self.turns)
 
     def _met(self, played_c, played_o):
         return (played_c + played_o >= self.need) & (played_c >= self.need_c)
@@ -366,9 +371,16 @@ class GInPlayGoal(Goal):
 def prepare_g_in_play(context: Context, goal: dict[str, Any]) -> GInPlayGoal:
     color = goal["color"]
     if goal["color_at_least"] and color == "any":
-        raise GoalError("name a colour for 'color_at_least'.")
+        raise GoalError(
+            gettext_noop("Name a colour for %(field)s."),
+            field=G_IN_PLAY.field("color_at_least").shown,
+        )
     if goal["color_at_least"] > goal["at_least"]:
-        raise GoalError("'color_at_least' cannot exceed 'at_least'.")
+        raise GoalError(
+            gettext_noop("%(field)s cannot exceed %(limit)s."),
+            field=G_IN_PLAY.field("color_at_least").shown,
+            limit=G_IN_PLAY.field("at_least").shown,
+        )
     counts = [0, 0, 0]
     for entry in context.deck.entries("main"):
         if not is_g(entry.card):
