@@ -11,7 +11,7 @@ from django.urls import reverse
 from decklab.decks import selectors
 from decklab.decks.services import deck_create
 from tests.browser.conftest import TIMEOUT_MS
-from tests.browser.test_deck_editor import sign_in
+from tests.browser.test_deck_editor import sign_in, start_a_drawn_goal
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -335,6 +335,18 @@ def test_copy_buttons_export_shapes_and_the_registration_sheet_fields(
     assert "event=Store+Cup" in response.url and "date=2026-11-29" in response.url
 
 
+def run_the_compare(page) -> None:
+    """Run one goal on the goldfish panel's pair and play its runs' chunks here (no worker: the
+    tests replace `_send`), until the side-by-side compare shows the difference."""
+    from decklab.goldfish import services as goldfish_services
+
+    start_a_drawn_goal(page)
+    for run in goldfish_services.SimulationRun.objects.order_by("id"):
+        while goldfish_services.play_chunks(run.pk, run.requeues).startswith("stored"):
+            pass  # each call plays the chunks it claims; the run is done when none are left
+    page.wait_for_selector("#simulation .compare-table .diff-value")
+
+
 def test_goldfish_compare_shows_both_estimates_and_the_difference(
     live_server, sized_page, shoot, monkeypatch
 ):
@@ -348,17 +360,8 @@ def test_goldfish_compare_shows_both_estimates_and_the_difference(
     page.get_by_role("button", name="One copy fewer of TS1-002").click()
     page.wait_for_selector(".entry[data-number='TS1-002'][data-count='3']", state="attached")
     page.reload()
-    page.select_option("select[name='drawn-cards']", ["TS1-002", "TS1-003"])
-    page.fill("input[name='drawn-turn']", "3")
-    page.select_option("select[name='trials']", "100000")
-    page.fill("input[name='seed']", "7")
     page.select_option("select[name='compare']", "version:1")
-    page.click(".goldfish-panel button:has-text('Run simulation')")
-    page.wait_for_selector("#simulation .run progress")
-    for run in goldfish_services.SimulationRun.objects.order_by("id"):
-        while goldfish_services.play_chunks(run.pk, run.requeues).startswith("stored"):
-            pass  # each call plays the chunks it claims; the run is done when none are left
-    page.wait_for_selector("#simulation .compare-table .diff-value")
+    run_the_compare(page)
     table = page.inner_text("#simulation .compare-table")
     assert "points" in table and ("beyond chance" in table or "too close" in table)
     page.locator("#simulation .run-compare").scroll_into_view_if_needed()
@@ -431,15 +434,7 @@ def test_a_version_compared_with_another_deck_then_simulated_side_by_side(
     page.wait_for_selector(".compare-ready")
     chosen = f"code:{theirs.code}:1"
     assert page.input_value("select[name='compare']") == chosen
-    page.select_option("select[name='drawn-cards']", ["TS1-002", "TS1-003"])
-    page.fill("input[name='drawn-turn']", "3")
-    page.fill("input[name='seed']", "7")
-    page.click(".goldfish-panel button:has-text('Run simulation')")
-    page.wait_for_selector("#simulation .run progress")
-    for run in goldfish_services.SimulationRun.objects.order_by("id"):
-        while goldfish_services.play_chunks(run.pk, run.requeues).startswith("stored"):
-            pass
-    page.wait_for_selector("#simulation .compare-table .diff-value")
+    run_the_compare(page)
     headings = page.inner_text("#simulation")
     assert "Fast hands (version 1)" in headings and "A public list (version 1)" in headings
     page.locator("#simulation .run-compare").scroll_into_view_if_needed()
