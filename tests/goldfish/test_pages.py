@@ -121,6 +121,14 @@ def test_progress_counts_the_games_played_in_the_players_language(signed_in, set
     assert "2000 ゲーム中 500 ゲーム完了（25%）" in html
 
 
+def test_an_adaptive_run_counts_its_games_against_the_most_it_may_play(signed_in):
+    signed_in.post(reverse("goldfish:new"), form(trials="2000", adaptive="1"))
+    run = SimulationRun.objects.get()
+    assert run.adaptive
+    html = signed_in.get(reverse("goldfish:run-progress", kwargs={"pk": run.pk})).content.decode()
+    assert "0 games played, at most 2000 (0%)" in html
+
+
 def test_a_finished_run_stops_the_polling_and_shows_results_and_chart(
     signed_in, eager_tasks, django_capture_on_commit_callbacks
 ):
