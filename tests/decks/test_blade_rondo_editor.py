@@ -103,6 +103,8 @@ def test_a_free_pool_is_built_in_pairs_with_a_swap_and_a_counter(free_deck, clie
     html = client.get(reverse("decks:editor", args=[free_deck.pk])).content.decode()
     assert "Fewer than 2 copies (press + on each):" in html
     assert "お気の毒の刃 ×1" in html
+    gone = add(client, free_deck, target="pool:5", swap_out="99")
+    assert gone.status_code == 400 and "99 is not in the deck any more" in gone.content.decode()
     # Dealt and hand keep one copy at a time.
     add(client, free_deck, zone="dealt", number="1", count=1)
     assert zones_of(free_deck)["dealt"] == {"1": 1}
