@@ -133,6 +133,69 @@ Rule = Callable[[Deck, GameData], Iterable[Violation]]
 
 
 @dataclass(frozen=True)
+class Construction:
+    """A format built from `kinds` different cards with exactly `copies` of each in `zone` (Blade
+    Rondo's free pool, RULES.md §4.3). The editor reads it: a card's copies come and go together,
+    and the zone shows its kinds and copies against these numbers."""
+
+    zone: str
+    kinds: int
+    copies: int
+
+    @property
+    def size(self) -> int:
+        return self.kinds * self.copies
+
+    def stepped(self, count: int, steps: int) -> int | None:
+        """The count after `steps` whole sets of copies up (> 0) or down (< 0), landing on a
+        multiple of `copies`; None when a card already holds all its copies and more are asked."""
+        if steps > 0:
+            if count >= self.copies:
+                return None
+            return min((count // self.copies + steps) * self.copies, self.copies)
+        if steps < 0:
+            return max(0, (-(-count // self.copies) + steps) * self.copies)
+        return count
+
+    def fits(self, counts: Mapping[str, int]) -> bool:
+        """Whether cards (a preset deck, say) already have `copies` each and no more kinds."""
+        return len(counts) <= self.kinds and all(n == self.copies for n in counts.values())
+
+    def tally(self, counts: Mapping[str, int]) -> ConstructionTally:
+        return ConstructionTally(
+            self,
+            kinds=sum(1 for n in counts.values() if n),
+            cards=sum(counts.values()),
+            short=tuple(k for k, n in counts.items() if 0 < n < self.copies),
+            over=tuple(k for k, n in counts.items() if n > self.copies),
+        )
+
+
+@dataclass(frozen=True)
+class ConstructionTally:
+    """Where a zone stands against its `Construction`: kinds and cards, and which cards are off."""
+
+    construction: Construction
+    kinds: int
+    cards: int
+    #: Cards (by the zone's keys) with fewer copies than the construction asks, and with more.
+    short: tuple[str, ...]
+    over: tuple[str, ...]
+
+    @property
+    def kinds_missing(self) -> int:
+        return max(0, self.construction.kinds - self.kinds)
+
+    @property
+    def kinds_extra(self) -> int:
+        return max(0, self.kinds - self.construction.kinds)
+
+    @property
+    def complete(self) -> bool:
+        return not (self.kinds_missing or self.kinds_extra or self.short or self.over)
+
+
+@dataclass(frozen=True)
 class Format:
     """A format is data: its rules (small functions, parameters bound) and a description."""
 
@@ -140,6 +203,8 @@ class Format:
     name: str
     rules: tuple[Rule, ...]
     description: str = ""
+    #: How the editor helps build it, when the format is kinds × copies (`Construction`).
+    construction: Construction | None = None
 
     def check(self, deck: Deck, data: GameData | None = None) -> list[Violation]:
         game_data = data or {}

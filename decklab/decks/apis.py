@@ -137,6 +137,7 @@ class DeckDetailApi(APIView):
                         deck=deck,
                         zones=zones,
                         expected_version=data["version"],
+                        expected_revision=data.get("revision"),
                         note=gettext_noop("API"),
                     )
                 if {"name", "format", "visibility"} & set(data):

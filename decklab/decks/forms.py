@@ -64,6 +64,8 @@ class ChangeForm(forms.Form):
     target = forms.CharField(max_length=90, required=False)
     #: The preset deck (a Blade Rondo set deck) that `preset` loads.
     preset = forms.CharField(max_length=64, required=False)
+    #: With `add` in a kinds × copies zone (`Construction`): the card the added one replaces.
+    swap_out = forms.CharField(max_length=64, required=False)
 
     def clean(self):
         data = super().clean()
@@ -105,6 +107,7 @@ class ChangeForm(forms.Form):
             "number": data["number"],
             "to_zone": data["to_zone"],
             "preset": data["preset"],
+            "swap_out": data["swap_out"],
         }
         count = data.get("count")
         params["count"] = 1 if count is None else count

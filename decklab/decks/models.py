@@ -47,6 +47,9 @@ class Deck(models.Model):
     code = models.CharField(max_length=16, unique=True, default=new_code)
     #: The number of the latest version: a save must name it (two tabs never lose an update).
     version = models.PositiveIntegerField(default=0)
+    #: Counts every change of the cards, a draft's operations included: an open draft keeps its
+    #: number while a sitting extends it, so a whole-deck save names this too (never a lost update).
+    revision = models.PositiveIntegerField(default=0)
     forked_from = models.ForeignKey(
         "DeckVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
     )

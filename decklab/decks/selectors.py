@@ -6,6 +6,7 @@ existence of someone's private deck does not leak through a page, the API or a s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -63,6 +64,26 @@ def deck_by_code(user: User, code: str) -> Deck:
         return visible_decks(user).select_related("owner").get(code=code)
     except Deck.DoesNotExist:
         raise Http404("No such deck.") from None
+
+
+#: A deck code as typed, or the code of a share link (`…/d/<code>`, with anything after it).
+_SHARED_CODE = re.compile(r"(?:^|/d/)([A-Za-z0-9]{1,16})(?:[/?#].*)?$")
+
+
+def other_version(user: User, code_or_link: str, number: int | None) -> DeckVersion:
+    """A version of a deck the user may read, by its code or share link: any version of their own
+    decks, only the current one of someone else's (the shared page shows no other)."""
+    match = _SHARED_CODE.search(code_or_link.strip())
+    if match is None:
+        raise Http404("No such deck.")
+    deck = deck_by_code(user, match.group(1))
+    if number is None:
+        number = deck.version
+    elif number != deck.version and deck.owner_id != getattr(user, "pk", None):
+        raise Http404("No such version.")
+    version = version_of(deck, number)
+    version.deck = deck  # the deck as read, with its owner
+    return version
 
 
 def current_version(deck: Deck) -> DeckVersion:

@@ -24,6 +24,7 @@ class DeckSummarySerializer(serializers.ModelSerializer):
             "format",
             "visibility",
             "version",
+            "revision",
             "owner",
             "zones",
             "created_at",
@@ -63,6 +64,12 @@ class DeckUpdateSerializer(serializers.Serializer):
     """A change; new cards need `version`, the version they were based on (stale → 409)."""
 
     version = serializers.IntegerField(required=False, min_value=0)
+    revision = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The deck's revision when you read it: an open draft version keeps its number "
+        "while it changes, so replacing its cards needs this too (stale → 409).",
+    )
     name = serializers.CharField(max_length=120, required=False)
     format = serializers.CharField(max_length=64, required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)

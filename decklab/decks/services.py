@@ -3,9 +3,9 @@
 Card operations (`deck_edit`: add, set, move, deal) apply to the newest cards and never conflict;
 those of one sitting gather in one draft `DeckVersion`, which `deck_close_draft` ("Save version")
 closes. Every other save is a new version numbered one above the last.
-A whole-deck save (`deck_save`) names the version it was based on: if another tab or client saved in
-between, it is refused with `StaleDeck`, which carries the current version so the player can see
-what changed.
+A whole-deck save (`deck_save`) names the version and the revision it was based on: if another tab
+or client changed the cards in between (a new version, or more operations in the same open draft),
+it is refused with `StaleDeck`, which carries the current version so the player can see what changed.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
+from cards.games.base import Construction
 from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 from cards.models import Card
@@ -34,19 +35,51 @@ class DeckError(ValueError):
 
 
 class StaleDeck(DeckError):
-    """The save was based on an old version: someone saved in between."""
+    """The save was based on old cards: someone changed them in between."""
 
-    def __init__(self, current: DeckVersion, expected: int):
+    SAVED = "saved"
+    EXTENDED = "extended"
+    OPEN_DRAFT = "open draft"
+
+    def __init__(self, current: DeckVersion, expected: int, reason: str = SAVED):
         self.current = current
         self.expected = expected
-        super().__init__(
-            gettext(
+        self.reason = reason
+        if reason == self.SAVED:
+            message = gettext(
                 "This deck changed since you loaded it: you edited version %(expected)s, but "
                 "version %(current)s was saved meanwhile. Your change was not saved; the current "
                 "version is shown — apply your change again."
             )
-            % {"expected": expected, "current": current.number}
-        )
+        elif reason == self.EXTENDED:
+            message = gettext(
+                "This deck changed since you loaded it: version %(current)s got more card "
+                "changes (in another tab or on another device) after you loaded it. Your change "
+                "was not saved; the current cards are shown — apply your change again."
+            )
+        else:
+            message = gettext(
+                "Version %(current)s is an open draft that can still change: to replace its "
+                "cards, also send the revision you read (the deck's revision), or save the "
+                "version first."
+            )
+        super().__init__(message % {"expected": expected, "current": current.number})
+
+
+def _check_based_on(locked: Deck, expected_version: int, expected_revision: int | None) -> None:
+    """Refuse a whole-deck save that was not based on the current cards (`StaleDeck`)."""
+    if locked.version != expected_version:
+        reason = StaleDeck.SAVED
+    elif expected_revision is not None:
+        if expected_revision == locked.revision:
+            return
+        reason = StaleDeck.EXTENDED
+    else:
+        # A closed version never changes, so its number alone is enough; an open draft's is not.
+        if not locked.versions.filter(number=locked.version, draft=True).exists():
+            return
+        reason = StaleDeck.OPEN_DRAFT
+    raise StaleDeck(locked.versions.get(number=locked.version), expected_version, reason)
 
 
 def _visibility_error() -> str:
@@ -107,7 +140,8 @@ def _write_version(
         deck=deck, number=deck.version + 1, zones=zones, note=note[:200], draft=draft
     )
     deck.version = version.number
-    deck.save(update_fields=["version", "updated_at"])
+    deck.revision += 1
+    deck.save(update_fields=["version", "revision", "updated_at"])
     _mirror_cards(deck, zones)
     return version
 
@@ -122,7 +156,8 @@ def _write_operation(deck: Deck, zones: edits.Zones, note: str) -> DeckVersion:
     latest.zones, latest.note, latest.edited_at = zones, note[:200], now
     latest.changes += 1
     latest.save(update_fields=["zones", "note", "edited_at", "changes"])
-    deck.save(update_fields=["updated_at"])
+    deck.revision += 1
+    deck.save(update_fields=["revision", "updated_at"])
     _mirror_cards(deck, zones)
     return latest
 
@@ -159,25 +194,67 @@ def deck_create(
 
 @transaction.atomic
 def deck_save(
-    *, deck: Deck, zones: Mapping, expected_version: int, note: str = gettext_noop("saved")
+    *,
+    deck: Deck,
+    zones: Mapping,
+    expected_version: int,
+    expected_revision: int | None = None,
+    note: str = gettext_noop("saved"),
 ) -> DeckVersion:
-    """Save new quantities as the next version, unless someone saved since `expected_version`."""
+    """Save new quantities as the next version, unless the cards changed since the player loaded
+    `expected_version` at `expected_revision` (without a revision, only a closed version will do)."""
     locked = Deck.objects.select_for_update().get(pk=deck.pk)
-    if locked.version != expected_version:
-        raise StaleDeck(locked.versions.get(number=locked.version), expected_version)
+    _check_based_on(locked, expected_version, expected_revision)
     version = _write_version(locked, _checked_zones(locked.game, zones), note)
-    deck.version, deck.updated_at = locked.version, locked.updated_at
+    deck.version, deck.revision, deck.updated_at = (
+        locked.version,
+        locked.revision,
+        locked.updated_at,
+    )
     return version
 
 
+def _built_add(
+    construction: Construction, zones: edits.Zones, zone: str, number: str, steps: int, out: str
+) -> tuple[edits.Zones, str]:
+    """An add in a format's kinds × copies zone: whole sets of copies at once, and with `out` the
+    card swapped out for this one (all its copies)."""
+    if out:
+        if out not in zones.get(zone, {}):
+            raise DeckError(gettext("%(number)s is not in the deck any more.") % {"number": out})
+        zones = edits.set_count(zones, zone, out, 0)
+    count = construction.stepped(zones.get(zone, {}).get(number, 0), steps)
+    if count is None:
+        raise DeckError(
+            gettext(
+                "%(number)s has its %(copies)s copies already: each card is in %(copies)s times."
+            )
+            % {"number": number, "copies": construction.copies}
+        )
+    new = edits.set_count(zones, zone, number, count)
+    return new, f"{out} → {number} ×{count}" if out else f"{number} ×{count} ({zone})"
+
+
 def apply_action(
-    game_slug: str, zones: edits.Zones, action: str, **params
+    game_slug: str, zones: edits.Zones, action: str, *, format_slug: str | None = None, **params
 ) -> tuple[edits.Zones, str]:
     """One editor action on quantities, for a saved deck and the stateless builder alike: the new
-    quantities and a note of a few words."""
+    quantities and a note of a few words. In a format built as kinds × copies (`Construction`),
+    adds and removes in its zone move whole sets of copies, and an add may swap a card out."""
     game = get_game(game_slug)
+    construction = game.format(format_slug).construction if format_slug else None
     try:
-        if action == "add":
+        if action == "add" and construction and params["zone"] == construction.zone:
+            steps = params.get("count", 1)
+            new, note = _built_add(
+                construction,
+                zones,
+                params["zone"],
+                params["number"],
+                (steps > 0) - (steps < 0),
+                params.get("swap_out") or "",
+            )
+        elif action == "add":
             new = edits.add(zones, params["zone"], params["number"], params.get("count", 1))
             note = f"{params.get('count', 1):+d} {params['number']} ({params['zone']})"
         elif action == "set":
@@ -214,9 +291,15 @@ def deck_edit(*, deck: Deck, action: str, **params) -> DeckVersion:
     Within one sitting (`DECKLAB_EDIT_SITTING_MINUTES`) the operations extend one draft version.
     """
     locked = Deck.objects.select_for_update().get(pk=deck.pk)
-    new, note = apply_action(locked.game, selectors.current_zones(locked), action, **params)
+    new, note = apply_action(
+        locked.game, selectors.current_zones(locked), action, format_slug=locked.format, **params
+    )
     version = _write_operation(locked, _checked_zones(locked.game, new), note)
-    deck.version, deck.updated_at = locked.version, locked.updated_at
+    deck.version, deck.revision, deck.updated_at = (
+        locked.version,
+        locked.revision,
+        locked.updated_at,
+    )
     return version
 
 
@@ -268,7 +351,9 @@ def deck_update(
     return deck
 
 
-def deck_revert(*, deck: Deck, number: int, expected_version: int) -> DeckVersion:
+def deck_revert(
+    *, deck: Deck, number: int, expected_version: int, expected_revision: int | None = None
+) -> DeckVersion:
     """Make an old version's cards the newest version (history is never rewritten)."""
     try:
         old = deck.versions.get(number=number)
@@ -277,7 +362,11 @@ def deck_revert(*, deck: Deck, number: int, expected_version: int) -> DeckVersio
             gettext("This deck has no version %(number)s.") % {"number": number}
         ) from None
     return deck_save(
-        deck=deck, zones=old.zones, expected_version=expected_version, note=f"revert to v{number}"
+        deck=deck,
+        zones=old.zones,
+        expected_version=expected_version,
+        expected_revision=expected_revision,
+        note=f"revert to v{number}",
     )
 
 

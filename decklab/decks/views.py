@@ -141,7 +141,7 @@ def _editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> Http
             for row in zone.rows
         ],
         "simulation_form": SimulationForm(trial_choices=TRIALS_CHOICES),
-        "compare_choices": _compare_choices(request, ws),
+        **_compare_wanted(request, ws),
         "settings_form": SettingsForm(
             initial={
                 "name": ws.deck.name if ws.deck else "",
@@ -155,6 +155,31 @@ def _editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> Http
         "import_choices": request.session.pop("import_choices", None),
     }
     return render(request, "decks/editor.html", context, status=status)
+
+
+def _compare_wanted(request: HttpRequest, ws: Workspace) -> dict:
+    """The goldfish panel's "Compare with", set up by the history's "Simulate side by side" link
+    (`?base=<version>&with=<choice>`): the choices, the one selected, the version run first."""
+    wanted, base, error = None, None, ""
+    if ws.deck is not None and request.GET.get("with"):
+        value = request.GET["with"][:40]
+        try:
+            base_label, _ = _base_target(
+                request, ws.deck, ws, whole_number(request.GET.get("base", ""))
+            )
+            target = _compare_target(request, ws.deck, value)
+        except services.DeckError as refused:
+            error = str(refused)
+        else:
+            if target is not None:
+                wanted = (value, target[0])
+                base = {"number": whole_number(request.GET.get("base", "")), "label": base_label}
+    return {
+        "compare_choices": _compare_choices(request, ws, wanted),
+        "compare_selected": wanted[0] if wanted else "",
+        "compare_base": base,
+        "compare_error": error,
+    }
 
 
 def _urls(ws: Workspace) -> dict[str, str]:
@@ -204,6 +229,11 @@ def _build_url(ws: Workspace) -> str:
 def _expected_version(request: HttpRequest) -> int:
     version = whole_number(request.POST.get("version", ""))
     return -1 if version is None else version
+
+
+def _expected_revision(request: HttpRequest) -> int | None:
+    """The revision of the cards the page was showing (`Deck.revision`); None if it sent none."""
+    return whole_number(request.POST.get("revision", ""))
 
 
 def _deck_panel(request: HttpRequest, ws: Workspace, *, error: str = "", status: int = 200):
@@ -289,6 +319,7 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
             deck=deck,
             zones=zones,
             expected_version=_expected_version(request),
+            expected_revision=_expected_revision(request),
             note=gettext_noop("import"),
         )
     except services.DeckError as refused:
@@ -438,36 +469,74 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
 # -- history ------------------------------------------------------------------------------------
 
 
+def _diff(game: str, old: edits.Zones, new: edits.Zones) -> list[dict]:
+    """Per zone of the game, the cards added and removed from `old` to `new`, in number order."""
+    names = selectors.cards_by_number(game, edits.numbers(old) | edits.numbers(new))
+    zones = {zone.slug: zone for zone in get_game(game).zones}
+    return [
+        {
+            "zone": zone,
+            "label": zones[zone].label if zone in zones else zone,
+            "label_ja": zones[zone].label_ja if zone in zones else "",
+            "added": [(n, c, names.get(n)) for n, c in _in_number_order(change["added"])],
+            "removed": [(n, c, names.get(n)) for n, c in _in_number_order(change["removed"])],
+        }
+        for zone, change in edits.diff(old, new).items()
+    ]
+
+
+def _against_other_deck(request: HttpRequest, deck: Deck) -> dict | None:
+    """The history's "compare with another deck": a version of this deck (`a`) against a version
+    (`wv`, else its current one) of another deck named by code or link (`with`) or picked (`mine`)."""
+    wanted = (request.GET.get("with") or request.GET.get("mine") or "").strip()[:300]
+    if not wanted:
+        return None
+    base = whole_number(request.GET.get("a", ""))
+    result: dict = {"wanted": wanted, "other_version": request.GET.get("wv", "")}
+    try:
+        this = selectors.version_of(deck, deck.version if base is None else base)
+        other = selectors.other_version(request.user, wanted, whole_number(result["other_version"]))
+    except Http404:
+        result["error"] = gettext(
+            "No deck or version you can see matches that: give one of your decks, or the code or "
+            "link of a public or unlisted deck (someone else's deck only in its current version)."
+        )
+        return result
+    if other.deck.game != deck.game:
+        result["error"] = gettext(
+            "“%(name)s” is a %(game)s deck: only decks of the same game can be compared."
+        ) % {"name": other.deck.name, "game": get_game(other.deck.game).name}
+        return result
+    result.update(old=this, new=other, zones=_diff(deck.game, this.zones, other.zones))
+    result["simulate"] = _simulate_pair_url(
+        deck, this.number, f"code:{other.deck.code}:{other.number}"
+    )
+    return result
+
+
+def _simulate_pair_url(deck: Deck, base: int, target: str) -> str:
+    """The editor with its goldfish panel set to run `base` of this deck and `target` side by side."""
+    query = urlencode({"base": base, "with": target})
+    return f"{reverse('decks:editor', args=[deck.pk])}?{query}#goldfish"
+
+
 @require_GET
 @login_required
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     page = Paginator(deck.versions.all(), HISTORY_PAGE).get_page(request.GET.get("page"))
     diff = None
+    against = _against_other_deck(request, deck)
     a, b = whole_number(request.GET.get("a", "")), whole_number(request.GET.get("b", ""))
-    if a is not None and b is not None:
+    if against is None and a is not None and b is not None:
         old, new_ = selectors.version_of(deck, a), selectors.version_of(deck, b)
-        changes = edits.diff(old.zones, new_.zones)
-        names = selectors.cards_by_number(
-            deck.game, edits.numbers(old.zones) | edits.numbers(new_.zones)
-        )
-        zones = {zone.slug: zone for zone in get_game(deck.game).zones}
         diff = {
             "old": old,
             "new": new_,
-            "zones": [
-                {
-                    "zone": zone,
-                    "label": zones[zone].label if zone in zones else zone,
-                    "label_ja": zones[zone].label_ja if zone in zones else "",
-                    "added": [(n, c, names.get(n)) for n, c in _in_number_order(change["added"])],
-                    "removed": [
-                        (n, c, names.get(n)) for n, c in _in_number_order(change["removed"])
-                    ],
-                }
-                for zone, change in changes.items()
-            ],
+            "zones": _diff(deck.game, old.zones, new_.zones),
+            "simulate": _simulate_pair_url(deck, b, f"version:{a}"),
         }
+    others = selectors.decks_of(request.user).filter(game=deck.game).exclude(pk=deck.pk)
     return render(
         request,
         "decks/history.html",
@@ -475,9 +544,12 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
             "deck": deck,
             "page": page,
             "diff": diff,
+            "against": against,
+            "my_decks": others.only("code", "name", "version")[:100],
             # The compare form starts on the last step: the version before the current one → current.
             "compare_a": diff["old"].number if diff else max(deck.version - 1, 1),
             "compare_b": diff["new"].number if diff else deck.version,
+            "other_base": against["old"].number if against and "old" in against else deck.version,
         },
     )
 
@@ -511,6 +583,7 @@ def revert(request: HttpRequest, pk: int) -> HttpResponse:
             deck=deck,
             number=-1 if revert_to is None else revert_to,
             expected_version=_expected_version(request),
+            expected_revision=_expected_revision(request),
         )
         messages.success(
             request,
@@ -736,7 +809,11 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
                 " ".join(form.non_field_errors()) or gettext("That change is not possible.")
             )
         zones, _ = services.apply_action(
-            ws.game_slug, zones, form.cleaned_data["action"], **form.params()
+            ws.game_slug,
+            zones,
+            form.cleaned_data["action"],
+            format_slug=ws.format_slug,
+            **form.params(),
         )
         zones = edits.normalize(ws.game, zones)
         unknown = edits.numbers(zones) - set(
@@ -804,11 +881,14 @@ def build_save(request: HttpRequest, game: str) -> HttpResponse:
 # -- goldfish -----------------------------------------------------------------------------------
 
 
-def _compare_choices(request: HttpRequest, ws: Workspace) -> list[tuple[str, str]]:
-    """Other decks of the same game and older versions of this one, to run the same goals on."""
+def _compare_choices(
+    request: HttpRequest, ws: Workspace, wanted: tuple[str, str] | None = None
+) -> list[tuple[str, str]]:
+    """Other decks of the same game and older versions of this one, to run the same goals on;
+    first the one the history page asked for (`wanted`: value and label), if any."""
     if not request.user.is_authenticated:
         return []
-    choices = []
+    choices = [wanted] if wanted else []
     if ws.deck is not None:
         older = ws.deck.versions.exclude(number=ws.deck.version).values_list("number", "note")
         for number, note in older[:COMPARE_VERSIONS]:
@@ -819,6 +899,45 @@ def _compare_choices(request: HttpRequest, ws: Workspace) -> list[tuple[str, str
         others = others.exclude(pk=ws.deck.pk)
     choices += [(f"deck:{d.pk}", d.name) for d in others.only("pk", "name")[:20]]
     return choices
+
+
+def _base_target(
+    request: HttpRequest, deck: Deck, ws: Workspace, base: int | None
+) -> tuple[str, Workspace]:
+    """What the goldfish panel runs first: the deck as it is, or a version the history picked."""
+    if base is None or base == deck.version:
+        return _version_label(deck.name, deck.version), ws
+    try:
+        version = selectors.version_of(deck, base)
+    except Http404:
+        raise services.DeckError(
+            gettext("This deck has no version %(number)s.") % {"number": base}
+        ) from None
+    return _version_label(deck.name, base), Workspace(deck.game, deck.format, version.zones)
+
+
+def _compare_target(request: HttpRequest, deck: Deck, value: str) -> tuple[str, Workspace] | None:
+    """The "Compare with" choice: `version:<n>` of this deck, `deck:<id>` of yours (as it is), or
+    `code:<code>:<n>`, a version of a deck you may read (from the history's compare)."""
+    kind, _, rest = value.partition(":")
+    try:
+        if kind == "version" and (number := whole_number(rest)) is not None:
+            old = selectors.version_of(deck, number)
+            return _version_label(deck.name, number), Workspace(deck.game, deck.format, old.zones)
+        if kind == "deck" and (pk := whole_number(rest)) is not None:
+            other = selectors.deck_for_owner(request.user, pk)
+            return _version_label(other.name, other.version), _workspace(request, other)
+        if kind == "code":
+            code, _, number_text = rest.partition(":")
+            found = selectors.other_version(request.user, code, whole_number(number_text))
+        else:
+            return None
+    except Http404:
+        raise services.DeckError(gettext("That deck or version is not there any more.")) from None
+    if found.deck.game != deck.game:
+        raise services.DeckError(gettext("Only decks of the same game can be compared."))
+    label = _version_label(found.deck.name, found.number)
+    return label, Workspace(found.deck.game, found.deck.format, found.zones)
 
 
 def _simulate(
@@ -903,17 +1022,13 @@ def simulate(request: HttpRequest, pk: int) -> HttpResponse:
             {"error": gettext("Check trials and seed.")},
             status=400,
         )
-    targets = [(_version_label(deck.name, deck.version), ws)]
-    kind, _, raw_ident = form.cleaned_data["compare"].partition(":")
-    ident = whole_number(raw_ident)
-    if kind == "version" and ident is not None:
-        old = selectors.version_of(deck, ident)
-        targets.append(
-            (_version_label(deck.name, old.number), Workspace(deck.game, deck.format, old.zones))
-        )
-    elif kind == "deck" and ident is not None:
-        other = selectors.deck_for_owner(request.user, ident)
-        targets.append((_version_label(other.name, other.version), _workspace(request, other)))
+    try:
+        targets = [_base_target(request, deck, ws, whole_number(request.POST.get("base", "")))]
+        other = _compare_target(request, deck, form.cleaned_data["compare"])
+    except services.DeckError as refused:
+        return render(request, "decks/_simulation.html", {"error": str(refused)}, status=400)
+    if other is not None:
+        targets.append(other)
     return _simulate(request, targets, form)
 
 

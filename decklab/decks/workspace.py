@@ -22,8 +22,8 @@ from django.utils.html import format_html
 
 from cards import validation
 from cards.games import deckcode
+from cards.games.base import Construction, Entry
 from cards.games.base import Deck as GameDeck
-from cards.games.base import Entry
 from cards.games.decklist import natural_key
 from cards.games.fields import Field
 from cards.games.game import Game
@@ -64,6 +64,8 @@ class ZoneView:
     label: str
     label_ja: str
     rows: list[Row]
+    #: Copies one "+" or "−" adds or takes (a kinds × copies zone moves whole sets of copies).
+    step: int = 1
 
     @property
     def size(self) -> int:
@@ -110,8 +112,36 @@ class Workspace:
 
     @cached_property
     def preset_decks(self):
-        """Decks sold as they are that the editor loads in one action (Blade Rondo's set decks)."""
-        return selectors.preset_decks(self.game_slug)
+        """Decks sold as they are that the editor loads in one action (Blade Rondo's set decks);
+        in a kinds × copies format, those already built that way (a start to swap cards in)."""
+        presets = selectors.preset_decks(self.game_slug)
+        built = self.construction
+        if built is None:
+            return presets
+        return tuple(p for p in presets if p.zone != built.zone or built.fits(p.cards))
+
+    @property
+    def construction(self) -> Construction | None:
+        """How the format is built when it is kinds × copies (Blade Rondo free), else None."""
+        return self.format.construction
+
+    @cached_property
+    def construction_status(self) -> dict[str, Any] | None:
+        """The built zone against its kinds × copies: the tally, and the cards off by name."""
+        built = self.construction
+        if built is None:
+            return None
+        counts = self.zones.get(built.zone, {})
+        tally = built.tally(counts)
+        cards = self.cards
+
+        def named(numbers: tuple[str, ...]) -> list[tuple[str, str, int]]:
+            return [
+                (n, cards[n].name if n in cards else n, counts[n])
+                for n in sorted(numbers, key=natural_key)
+            ]
+
+        return {"tally": tally, "short": named(tally.short), "over": named(tally.over)}
 
     @cached_property
     def deal_count(self) -> int:
@@ -136,9 +166,15 @@ class Workspace:
 
     @property
     def state_input(self) -> str:
-        """The hidden field a change is based on: a saved deck's version, or the builder's code."""
+        """The hidden fields a change is based on: a saved deck's version and revision (an open draft
+        keeps its number while it changes), or the builder's code."""
         if self.deck is not None:
-            return format_html('<input type="hidden" name="version" value="{}">', self.version)
+            return format_html(
+                '<input type="hidden" name="version" value="{}">'
+                '<input type="hidden" name="revision" value="{}">',
+                self.version,
+                self.deck.revision,
+            )
         return format_html('<input type="hidden" name="code" value="{}">', self.code)
 
     @cached_property
@@ -222,6 +258,7 @@ class Workspace:
                 for number, card in self.cards.items()
             },
         )
+        built = self.construction
         deal = self.game.deal
         nested = {}
         if deal is not None and deal.nested:
@@ -248,6 +285,7 @@ class Workspace:
                     (row for (slug, _), row in rows.items() if slug == zone.slug),
                     key=lambda row: natural_key(row.number),
                 ),
+                step=built.copies if built and built.zone == zone.slug else 1,
             )
             for zone in self.game.zones
         ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
 from cards.games.messages import Text
@@ -95,6 +96,12 @@ class SimulationRun(models.Model):
         if self.status == self.Status.DONE:
             return 1.0
         return self.chunks_done / self.chunks_total if self.chunks_total else 0.0
+
+    def games_played(self) -> int:
+        """Games finished so far: the stored chunks' games (the results' count once done)."""
+        if self.status == self.Status.DONE and self.results:
+            return int(self.results.get("trials", self.trials))
+        return int(self.chunks.aggregate(games=Sum("trials"))["games"] or 0)
 
 
 class SimulationChunk(models.Model):

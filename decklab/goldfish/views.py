@@ -25,9 +25,12 @@ from decklab.goldfish.models import SimulationRun
 
 def _state_context(run: SimulationRun) -> dict[str, Any]:
     results, names = charts.readable((run.results or {}).get("results", []), run.game)
+    played = 0 if run.finished else run.games_played()
     return {
         "run": run,
-        "percent": round(run.progress * 100),
+        "games_played": played,
+        # Share of the games asked for (the most, for an adaptive run), as the label says.
+        "percent": 100 if run.finished else min(100, played * 100 // max(run.trials, 1)),
         "rows": charts.rows(results, names),
         "chart": charts.probability_by_turn(results, names),
     }

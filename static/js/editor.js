@@ -7,7 +7,7 @@
 // our own ~60 lines and not hx-sync: htmx drops a queued request whose element was swapped out,
 // which is exactly what happens to the "+" of a row that the previous answer re-rendered.
 //
-// The deck panel carries #deck-state (the version of a saved deck, or the stateless builder's deck
+// The deck panel carries #deck-state (the version and revision of a saved deck, or the stateless builder's deck
 // code). Each request sends those values as they are when it is sent, so a builder's queued change
 // applies to the code the previous change produced.
 (function () {
@@ -34,9 +34,11 @@
     if (!current) {
       return;
     }
-    if (current.dataset.version) {
-      params.set ? params.set("version", current.dataset.version) : (params.version = current.dataset.version);
-    }
+    ["version", "revision"].forEach(function (key) {
+      if (current.dataset[key]) {
+        params.set ? params.set(key, current.dataset[key]) : (params[key] = current.dataset[key]);
+      }
+    });
     if (current.dataset.code) {
       var key = verb === "get" ? "c" : "code";
       params.set ? params.set(key, current.dataset.code) : (params[key] = current.dataset.code);
@@ -236,8 +238,10 @@
     // Plain (non-htmx) forms of the page, such as import and save, carry the state too.
     var current = state();
     if (current) {
-      document.querySelectorAll("#editor input[name=version]").forEach(function (input) {
-        input.value = current.dataset.version;
+      ["version", "revision"].forEach(function (key) {
+        document.querySelectorAll("#editor input[name=" + key + "]").forEach(function (input) {
+          input.value = current.dataset[key];
+        });
       });
       if (current.dataset.code) {
         document.querySelectorAll("#editor input[name=code], #editor input[name=c]").forEach(function (input) {

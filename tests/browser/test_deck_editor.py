@@ -158,6 +158,16 @@ def test_build_and_share_a_dreadnought_deck_without_an_account(live_server, new_
     shoot(stranger, "opened-from-link")
 
 
+def start_a_drawn_goal(page) -> None:
+    """Run the goldfish panel on one goal (TS1-002 or TS1-003 drawn by turn 3, seed 7)."""
+    page.select_option("select[name='drawn-cards']", ["TS1-002", "TS1-003"])
+    page.fill("input[name='drawn-turn']", "3")
+    page.select_option("select[name='trials']", "100000")
+    page.fill("input[name='seed']", "7")
+    page.click(".goldfish-panel button:has-text('Run simulation')")
+    page.wait_for_selector("#simulation .run progress")
+
+
 def test_run_a_simulation_and_watch_the_progress_bar_reach_the_results(
     live_server, new_page, shoot, monkeypatch
 ):
@@ -167,12 +177,7 @@ def test_run_a_simulation_and_watch_the_progress_bar_reach_the_results(
     monkeypatch.setattr(goldfish_services, "_send", lambda messages: None)
     goldfish_services._cached_plan.cache_clear()
     page, _ = open_own_deck(live_server, new_page, "simulator", "Goldfish")
-    page.select_option("select[name='drawn-cards']", ["TS1-002", "TS1-003"])
-    page.fill("input[name='drawn-turn']", "3")
-    page.select_option("select[name='trials']", "100000")
-    page.fill("input[name='seed']", "7")
-    page.click(".goldfish-panel button:has-text('Run simulation')")
-    page.wait_for_selector("#simulation .run progress")
+    start_a_drawn_goal(page)
     shoot(page, "queued")
 
     run = goldfish_services.SimulationRun.objects.get()

@@ -11,7 +11,7 @@ from django.urls import reverse
 from decklab.decks import selectors
 from decklab.decks.services import deck_create
 from tests.browser.conftest import TIMEOUT_MS
-from tests.browser.test_deck_editor import sign_in
+from tests.browser.test_deck_editor import sign_in, start_a_drawn_goal
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -335,6 +335,18 @@ def test_copy_buttons_export_shapes_and_the_registration_sheet_fields(
     assert "event=Store+Cup" in response.url and "date=2026-11-29" in response.url
 
 
+def run_the_compare(page) -> None:
+    """Run one goal on the goldfish panel's pair and play its runs' chunks here (no worker: the
+    tests replace `_send`), until the side-by-side compare shows the difference."""
+    from decklab.goldfish import services as goldfish_services
+
+    start_a_drawn_goal(page)
+    for run in goldfish_services.SimulationRun.objects.order_by("id"):
+        while goldfish_services.play_chunks(run.pk, run.requeues).startswith("stored"):
+            pass  # each call plays the chunks it claims; the run is done when none are left
+    page.wait_for_selector("#simulation .compare-table .diff-value")
+
+
 def test_goldfish_compare_shows_both_estimates_and_the_difference(
     live_server, sized_page, shoot, monkeypatch
 ):
@@ -348,17 +360,8 @@ def test_goldfish_compare_shows_both_estimates_and_the_difference(
     page.get_by_role("button", name="One copy fewer of TS1-002").click()
     page.wait_for_selector(".entry[data-number='TS1-002'][data-count='3']", state="attached")
     page.reload()
-    page.select_option("select[name='drawn-cards']", ["TS1-002", "TS1-003"])
-    page.fill("input[name='drawn-turn']", "3")
-    page.select_option("select[name='trials']", "100000")
-    page.fill("input[name='seed']", "7")
     page.select_option("select[name='compare']", "version:1")
-    page.click(".goldfish-panel button:has-text('Run simulation')")
-    page.wait_for_selector("#simulation .run progress")
-    for run in goldfish_services.SimulationRun.objects.order_by("id"):
-        while goldfish_services.play_chunks(run.pk, run.requeues).startswith("stored"):
-            pass  # each call plays the chunks it claims; the run is done when none are left
-    page.wait_for_selector("#simulation .compare-table .diff-value")
+    run_the_compare(page)
     table = page.inner_text("#simulation .compare-table")
     assert "points" in table and ("beyond chance" in table or "too close" in table)
     page.locator("#simulation .run-compare").scroll_into_view_if_needed()
@@ -383,3 +386,103 @@ def test_an_ambiguous_name_in_a_paste_is_picked_from_a_list(live_server, sized_p
     shoot(page, "picker")
     page.click(".import-choices button:has-text('Add 3')")
     page.wait_for_selector(".entry[data-zone='main'][data-number='TS9-002'][data-count='3']")
+
+
+def test_a_version_compared_with_another_deck_then_simulated_side_by_side(
+    live_server, sized_page, shoot, monkeypatch
+):
+    from decklab.goldfish import services as goldfish_services
+
+    monkeypatch.setattr(goldfish_services, "_send", lambda messages: None)
+    goldfish_services._cached_plan.cache_clear()
+    page = sized_page
+    deck = own_deck(live_server, page, "historian")
+    lighter = {**factories.LEGAL_DBSCG["main"], "TS1-002": 1}
+    sibling = deck_create(
+        owner=deck.owner,
+        game="dbscg",
+        name="Blue sibling with a long name",
+        zones={**factories.LEGAL_DBSCG, "main": lighter},
+    )
+    stranger = factories.make_user("stranger", "a-long-test-password-42")
+    theirs = deck_create(
+        owner=stranger,
+        game="dbscg",
+        name="A public list",
+        zones={**factories.LEGAL_DBSCG, "main": {**lighter, "TS1-003": 2}},
+        visibility="public",
+    )
+    page.goto(live_server.url + reverse("decks:history", args=[deck.pk]))
+    other = page.locator("form.compare-other")
+    other.locator("select[name=mine]").select_option(sibling.code)
+    other.locator("button").click()
+    page.wait_for_selector(".diff")
+    diff = page.inner_text(".diff")
+    assert "Blue sibling with a long name, version 1" in diff and "−3 TS1-002" in diff
+    shoot(page, "with-your-deck")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+    other = page.locator("form.compare-other")
+    other.locator("select[name=mine]").select_option("")
+    other.locator("input[name=with]").fill(live_server.url + f"/d/{theirs.code}")
+    other.locator("button").click()
+    page.wait_for_selector(".diff >> text=A public list, version 1")
+    assert "−2 TS1-003" in page.inner_text(".diff")
+    shoot(page, "with-a-public-deck")
+
+    page.get_by_role("link", name="Simulate both side by side").click()
+    page.wait_for_selector(".compare-ready")
+    chosen = f"code:{theirs.code}:1"
+    assert page.input_value("select[name='compare']") == chosen
+    run_the_compare(page)
+    headings = page.inner_text("#simulation")
+    assert "Fast hands (version 1)" in headings and "A public list (version 1)" in headings
+    page.locator("#simulation .run-compare").scroll_into_view_if_needed()
+    shoot(page, "simulated-side-by-side")
+    box = page.locator("#simulation .run-compare").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1
+
+
+def test_a_blade_rondo_free_pool_from_a_set_deck_with_a_swap_and_pairs(
+    live_server, sized_page, shoot
+):
+    from cards.importers import import_path
+    from cards.shipped import DATA
+
+    import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv")
+    page = sized_page
+    sign_in(page, live_server, "freeform")
+    owner = get_user_model().objects.get(username="freeform")
+    deck = deck_create(owner=owner, game="blade_rondo", name="Free pool", format="free")
+    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    assert page.inner_text(".construction-tally") == "0/20 different cards · 0/40 cards"
+    page.select_option(".preset-form select", label="Blade Rondo")
+    page.click(".preset-form button")
+    page.wait_for_selector(".construction[data-complete='true']", state="attached")
+    assert page.inner_text(".construction-tally") == "20/20 different cards · 40/40 cards"
+    shoot(page, "from-set-deck")
+
+    # Swap 斬撃剣 (1) for 夜想剣 (21): pick "Swap" on the row, then add from the search.
+    page.locator(".entry[data-zone='pool'][data-number='1'] .swap-pick").click()
+    page.fill("#search-q", "夜想剣")
+    page.wait_for_selector("#search-results button[value='pool:21']")
+    assert "×2" in page.inner_text("#search-results button[value='pool:21']")
+    page.click("#search-results button[value='pool:21']")
+    page.wait_for_selector(".entry[data-zone='pool'][data-number='21'][data-count='2']")
+    assert page.locator(".entry[data-zone='pool'][data-number='1']").count() == 0
+    assert page.inner_text(".construction-tally") == "20/20 different cards · 40/40 cards"
+
+    # "−2" takes the pair out: the counter says what is missing, "+" on a search result adds a pair.
+    page.get_by_role("button", name="2 copies fewer of 21").click()
+    page.wait_for_selector(".entry[data-zone='pool'][data-number='21']", state="detached")
+    todo = page.inner_text(".construction-todo")
+    assert "Add 1 more different card (2 copies each)." in todo
+    shoot(page, "one-pair-short")
+    page.click("#search-results button[value='pool:21']")
+    page.wait_for_selector(".construction[data-complete='true']", state="attached")
+    deck.refresh_from_db()
+    pool = selectors.current_zones(deck)["pool"]
+    assert len(pool) == 20 and set(pool.values()) == {2} and "21" in pool and "1" not in pool
+    page.wait_for_selector("#legality-panel .legal-status[data-legal='true']")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    shoot(page, "complete")

@@ -75,6 +75,28 @@ def test_a_stale_update_is_409_with_the_current_deck(api, deck):
     assert selectors.current_zones(deck) == {}
 
 
+def test_replacing_an_open_draft_needs_the_revision_read_and_a_changed_draft_is_409(api, deck):
+    from decklab.decks.services import deck_edit
+
+    deck_edit(deck=deck, action="add", zone="main", number="TS1-015")  # the editor opens draft v2
+    read = api.get(reverse("api-deck", args=[deck.pk])).json()
+    assert read["version"] == 2
+    deck_edit(deck=deck, action="add", zone="main", number="TS1-016")  # same sitting, still v2
+    url = reverse("api-deck", args=[deck.pk])
+    stale = api.patch(url, {"version": 2, "revision": read["revision"], "zones": {}}, format="json")
+    assert stale.status_code == 409
+    assert "version 2 got more card changes" in stale.json()["detail"]
+    assert stale.json()["current"]["revision"] == read["revision"] + 1
+    unsure = api.patch(url, {"version": 2, "zones": {}}, format="json")
+    assert unsure.status_code == 409 and "open draft" in unsure.json()["detail"]
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck)["main"]["TS1-016"] == 1
+    fresh = api.patch(
+        url, {"version": 2, "revision": read["revision"] + 1, "zones": {}}, format="json"
+    )
+    assert fresh.status_code == 200 and fresh.json()["version"] == 3
+
+
 def test_changing_cards_without_a_version_is_a_400(api, deck):
     response = api.patch(reverse("api-deck", args=[deck.pk]), {"zones": {}}, format="json")
     assert response.status_code == 400

@@ -59,3 +59,80 @@ def test_an_unknown_set_deck_is_a_clear_refusal(br_deck, client, owner):
     )
     assert response.status_code == 400
     assert "has no set deck" in response.content.decode()
+
+
+def zones_of(deck) -> dict:
+    deck.refresh_from_db()
+    return selectors.current_zones(deck)
+
+
+@pytest.fixture
+def free_deck(br_deck):
+    from decklab.decks.services import deck_update
+
+    return deck_update(deck=br_deck, format="free")
+
+
+def add(client, deck, **data):
+    return client.post(
+        reverse("decks:change", args=[deck.pk]),
+        {"action": "add", **data},
+        headers={"HX-Request": "true"},
+    )
+
+
+def test_a_free_pool_is_built_in_pairs_with_a_swap_and_a_counter(free_deck, client, owner):
+    client.force_login(owner)
+    html = add(client, free_deck, target="pool:1").content.decode()
+    assert zones_of(free_deck)["pool"] == {"1": 2}
+    assert "1/20 different cards" in html and "2/40 cards" in html
+    assert "Add 19 more different cards (2 copies each)." in html
+    refused = add(client, free_deck, zone="pool", number="1", count=1)
+    assert refused.status_code == 400 and "has its 2 copies already" in refused.content.decode()
+    add(client, free_deck, target="pool:2")
+    html = add(client, free_deck, target="pool:3", swap_out="2").content.decode()
+    assert zones_of(free_deck)["pool"] == {"1": 2, "3": 2}
+    assert 'name="swap_out" value="3" form="results-form"' in html
+    html = add(client, free_deck, zone="pool", number="3", count=-1).content.decode()
+    assert zones_of(free_deck)["pool"] == {"1": 2}
+    # A single copy typed in is flagged by name with what to do.
+    client.post(
+        reverse("decks:change", args=[free_deck.pk]),
+        {"action": "set", "zone": "pool", "number": "4", "count": 1},
+    )
+    html = client.get(reverse("decks:editor", args=[free_deck.pk])).content.decode()
+    assert "Fewer than 2 copies (press + on each):" in html
+    assert "お気の毒の刃 ×1" in html
+    gone = add(client, free_deck, target="pool:5", swap_out="99")
+    assert gone.status_code == 400 and "99 is not in the deck any more" in gone.content.decode()
+    # Dealt and hand keep one copy at a time.
+    add(client, free_deck, zone="dealt", number="1", count=1)
+    assert zones_of(free_deck)["dealt"] == {"1": 1}
+
+
+def test_a_free_pool_starts_from_a_set_deck_of_pairs_and_is_complete(free_deck, client, owner):
+    client.force_login(owner)
+    html = client.get(reverse("decks:editor", args=[free_deck.pk])).content.decode()
+    assert "Start from this set deck" in html
+    assert 'value="br_nt"' not in html  # mixed decks (40 single cards) are not a pairs start
+    html = client.post(
+        reverse("decks:change", args=[free_deck.pk]),
+        {"action": "preset", "preset": "bladeRondo"},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert "Pool: 20 different cards × 2, complete." in html
+    pool = zones_of(free_deck)["pool"]
+    out = next(iter(pool))
+    outside = next(n for n in ("21", "40", "60", "80", "100") if n not in pool)
+    add(client, free_deck, target=f"pool:{outside}", swap_out=out)
+    pool = zones_of(free_deck)["pool"]
+    assert out not in pool and pool[outside] == 2 and sum(pool.values()) == 40
+
+
+def test_set_format_rows_still_step_one_copy(br_deck, client, owner):
+    client.force_login(owner)
+    add(client, br_deck, target="pool:1")
+    add(client, br_deck, target="pool:1")
+    assert zones_of(br_deck)["pool"] == {"1": 2}
+    html = client.get(reverse("decks:editor", args=[br_deck.pk])).content.decode()
+    assert "different cards" not in html and 'name="swap_out"' not in html

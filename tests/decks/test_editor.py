@@ -87,6 +87,46 @@ def test_a_stale_import_from_a_second_tab_is_refused_with_the_reason(signed_in, 
     assert selectors.current_zones(deck)["main"]["TS1-015"] == 1
 
 
+def test_an_import_loaded_before_more_changes_in_the_same_draft_is_refused(signed_in, deck):
+    # The draft version keeps its number while a sitting extends it: the revision tells the change.
+    change(signed_in, deck, action="add", zone="main", number="TS1-015", version=1)
+    deck.refresh_from_db()
+    loaded = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    assert (
+        f'name="version" value="2"><input type="hidden" name="revision" value="{deck.revision}"'
+        in loaded
+    )
+    seen_revision = deck.revision
+    change(signed_in, deck, action="add", zone="main", number="TS1-016", version=2)  # another tab
+    deck.refresh_from_db()
+    assert deck.version == 2 and deck.revision == seen_revision + 1
+    response = signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {
+            "decklist": "Leader\n1 TS1-001\n",
+            "mode": "replace",
+            "version": 2,
+            "revision": seen_revision,
+        },
+    )
+    page = signed_in.get(response["Location"]).content.decode()
+    assert "version 2 got more card changes" in page
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck)["main"]["TS1-016"] == 1
+    # Loaded again, the same import lands.
+    signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {
+            "decklist": "Leader\n1 TS1-001\n",
+            "mode": "replace",
+            "version": 2,
+            "revision": deck.revision,
+        },
+    )
+    deck.refresh_from_db()
+    assert deck.version == 3 and selectors.current_zones(deck) == {"leader": {"TS1-001": 1}}
+
+
 def test_moving_a_card_to_another_zone(signed_in, deck):
     change(
         signed_in, deck, action="move", zone="zdeck", number="TS1-090", to_zone="main", version=1
@@ -186,7 +226,13 @@ def test_history_is_paginated(signed_in, deck):
 
 def test_revert_through_the_history_page(signed_in, deck):
     change(signed_in, deck, action="set", zone="main", number="TS1-002", count=0, version=1)
-    signed_in.post(reverse("decks:revert", args=[deck.pk]), {"number": 1, "version": 2})
+    deck.refresh_from_db()
+    history = signed_in.get(reverse("decks:history", args=[deck.pk])).content.decode()
+    assert f'name="revision" value="{deck.revision}"' in history  # the open draft v2 as shown
+    signed_in.post(
+        reverse("decks:revert", args=[deck.pk]),
+        {"number": 1, "version": 2, "revision": deck.revision},
+    )
     deck.refresh_from_db()
     assert deck.version == 3 and selectors.current_zones(deck) == LEGAL_DBSCG
 

@@ -108,8 +108,28 @@ def test_a_queued_run_page_polls_its_progress_fragment(signed_in):
     html = signed_in.get(reverse("goldfish:run", kwargs={"pk": run.pk})).content.decode()
     progress_url = reverse("goldfish:run-progress", kwargs={"pk": run.pk})
     assert f'hx-get="{progress_url}"' in html
-    assert "<progress" in html and "0 of 1 chunks" in html
+    assert "<progress" in html and "0 of 2000 games played (0%)" in html
     assert signed_in.get(progress_url).status_code == 200
+
+
+def test_progress_counts_the_games_played_in_the_players_language(signed_in, settings):
+    signed_in.post(reverse("goldfish:new"), form(trials="2000"))
+    run = SimulationRun.objects.get()
+    run.chunks.create(index=0, trials=500, tallies=[], elapsed_s=0.1)
+    progress_url = reverse("goldfish:run-progress", kwargs={"pk": run.pk})
+    html = signed_in.get(progress_url).content.decode()
+    assert "500 of 2000 games played (25%)" in html and "chunk" not in html
+    signed_in.cookies[settings.LANGUAGE_COOKIE_NAME] = "ja"
+    html = signed_in.get(progress_url).content.decode()
+    assert "2000 ゲーム中 500 ゲーム完了（25%）" in html
+
+
+def test_an_adaptive_run_counts_its_games_against_the_most_it_may_play(signed_in):
+    signed_in.post(reverse("goldfish:new"), form(trials="2000", adaptive="1"))
+    run = SimulationRun.objects.get()
+    assert run.adaptive
+    html = signed_in.get(reverse("goldfish:run-progress", kwargs={"pk": run.pk})).content.decode()
+    assert "0 games played, at most 2000 (0%)" in html
 
 
 def test_a_finished_run_stops_the_polling_and_shows_results_and_chart(

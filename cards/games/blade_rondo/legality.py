@@ -17,7 +17,7 @@ from functools import cache, cached_property
 from typing import Any
 
 from cards.games import messages
-from cards.games.base import Deck, Format, GameData, Rule, Violation
+from cards.games.base import Construction, Deck, Format, GameData, Rule, Violation
 from cards.games.game import SHIPPED_DATA, PresetDeck, name_key, slug_of
 from cards.games.messages import gettext_noop
 from cards.games.rules import CopyLimit, Sizes, ZoneSize, noun, zone_names
@@ -27,9 +27,8 @@ SET_DECKS_FILE = SHIPPED_DATA / GAME / "set_decks.json"
 #: Cards dealt to a player when the set deck does not say (§4.1), and the hand kept from them.
 DEALT = 15
 HAND = 7
-#: Free construction (§4.3): 20 different cards, 2 copies of each.
-FREE_KINDS = 20
-FREE_COPIES = 2
+#: Free construction (§4.3): 20 different cards, 2 copies of each; the editor adds them in pairs.
+FREE_POOL = Construction("pool", kinds=20, copies=2)
 
 messages.register(
     "blade_rondo.pool",
@@ -231,14 +230,12 @@ class FreePool:
     def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
         if _only_subsets_given(deck):
             return
-        yield from ZoneSize(GAME, "pool", Sizes.exactly(FREE_KINDS * FREE_COPIES), self.rule)(
-            deck, data
-        )
-        yield from CopyLimit(GAME, ("pool",), lambda card: FREE_COPIES, self.rule)(deck, data)
+        yield from ZoneSize(GAME, "pool", Sizes.exactly(FREE_POOL.size), self.rule)(deck, data)
+        yield from CopyLimit(GAME, ("pool",), lambda card: FREE_POOL.copies, self.rule)(deck, data)
         for entry in deck.entries("pool"):
-            if entry.count >= FREE_COPIES:
+            if entry.count >= FREE_POOL.copies:
                 continue
-            delta = FREE_COPIES - entry.count
+            delta = FREE_POOL.copies - entry.count
             yield Violation(
                 code="blade_rondo.pool",
                 message_key="blade_rondo.pool.pair",
@@ -246,7 +243,7 @@ class FreePool:
                 zone="pool",
                 cards=(entry.card.number,),
                 count=entry.count,
-                limit=FREE_COPIES,
+                limit=FREE_POOL.copies,
                 params={
                     "card": entry.card.label,
                     "delta": delta,
@@ -364,5 +361,6 @@ FORMATS = (
         description=gettext_noop(
             "Any 20 different cards, 2 copies of each (the free rules are uncertain)."
         ),
+        construction=FREE_POOL,
     ),
 )

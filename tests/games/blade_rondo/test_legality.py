@@ -170,3 +170,27 @@ def test_4_3_a_card_once_must_be_twice():
         (FREE[19][0].number,),
     )
     assert pair.message().startswith(f"Add 1 copy of {FREE[19][0].label}")
+
+
+def test_the_free_pool_is_built_in_pairs_and_counted_in_kinds():
+    from cards.games.blade_rondo.legality import FREE_POOL
+    from cards.games.registry import get_game
+
+    built = get_game("blade_rondo").format("free").construction
+    assert built is FREE_POOL and (built.zone, built.kinds, built.copies, built.size) == (
+        "pool",
+        20,
+        2,
+        40,
+    )
+    assert get_game("blade_rondo").format("set").construction is None
+    # "+" adds the pair, or completes one; "−" takes the pair; a full pair takes no more.
+    assert [built.stepped(n, 1) for n in (0, 1, 2, 3)] == [2, 2, None, None]
+    assert [built.stepped(n, -1) for n in (0, 1, 2, 3)] == [0, 0, 0, 2]
+    tally = built.tally({"1": 2, "2": 1, "3": 3})
+    assert (tally.kinds, tally.cards, tally.short, tally.over) == (3, 6, ("2",), ("3",))
+    assert tally.kinds_missing == 17 and not tally.complete
+    full = built.tally({str(n): 2 for n in range(1, 21)})
+    assert full.complete and full.cards == 40
+    assert built.tally({str(n): 2 for n in range(1, 23)}).kinds_extra == 2
+    assert built.fits({"a": 2, "b": 2}) and not built.fits({"a": 1})

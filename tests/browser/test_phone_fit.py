@@ -1,0 +1,98 @@
+"""Phones at 390 px, in English and Japanese: the goldfish run page's probability-by-turn chart is
+whole on screen, and a deck row's buttons stay on one line however long the card's Japanese name."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from cards.importers import import_cards, import_path
+from cards.shipped import DATA
+from decklab.decks.services import deck_create
+from tests.browser.conftest import TIMEOUT_MS
+from tests.browser.test_deck_editor import sign_in
+from tests.goldfish.conftest import CARDS_CSV, DECKLIST
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(params=["en", "ja"])
+def phone(request, browser):
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale=request.param
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    yield context.new_page()
+    context.close()
+
+
+def test_the_probability_by_turn_chart_is_whole_on_a_phone(live_server, phone, shoot, monkeypatch):
+    from decklab.goldfish import services
+
+    monkeypatch.setattr(services, "_send", lambda messages: None)
+    services._cached_plan.cache_clear()
+    import_cards("dbscg", CARDS_CSV.encode(), "cards.csv")
+    page = phone
+    sign_in(page, live_server, "charter")
+    owner = get_user_model().objects.get(username="charter")
+    goals = [
+        {"type": "drawn", "cards": ["TST-002"], "at_least": 1, "turn": turn, "play": "first"}
+        for turn in range(1, 7)
+    ]
+    run = services.simulation_request(
+        user=owner, game="dbscg", format=None, decklist=DECKLIST, goals=goals, trials=2000, seed=7
+    )
+    while services.play_chunks(run.pk, 0).startswith("stored"):
+        pass
+    page.goto(live_server.url + reverse("goldfish:run", args=[run.pk]))
+    chart = page.locator(".turn-chart svg")
+    chart.scroll_into_view_if_needed()
+    shoot(page, "run-page")
+    box = chart.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    # Nothing of the figure is hidden in a scroll box either: the chart is drawn within its width.
+    hidden = page.evaluate(
+        "() => { const f = document.querySelector('.turn-chart'); return f.scrollWidth - f.clientWidth; }"
+    )
+    assert hidden <= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_long_japanese_name_keeps_the_row_buttons_on_one_line(live_server, phone, shoot):
+    import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv")
+    page = phone
+    sign_in(page, live_server, "longnames")
+    owner = get_user_model().objects.get(username="longnames")
+    # The longest names of the shipped cards, in the set format and in the free one (its Swap too).
+    from cards.models import Card
+
+    longest = sorted(
+        Card.objects.filter(game="blade_rondo").values_list("number", "name"),
+        key=lambda card: -len(card[1]),
+    )[:4]
+    for format_slug in ("set", "free"):
+        deck = deck_create(
+            owner=owner,
+            game="blade_rondo",
+            name=f"Long names ({format_slug})",
+            format=format_slug,
+            zones={
+                "pool": {number: 2 for number, _ in longest},
+                "dealt": {longest[0][0]: 1},
+            },
+        )
+        page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+        rows = page.locator(".entry[data-zone='pool'] .row-form")
+        rows.first.scroll_into_view_if_needed()
+        shoot(page, f"rows-{format_slug}")
+        assert rows.count() == len(longest)
+        for index in range(rows.count()):
+            tops = rows.nth(index).evaluate(
+                "form => [...form.querySelectorAll('input:not([type=hidden]):not([type=radio]), button, label')]"
+                ".filter(e => e.getBoundingClientRect().width > 1)"
+                ".map(e => Math.round(e.getBoundingClientRect().top))"
+            )
+            assert max(tops) - min(tops) <= 4, (format_slug, longest[index], tops)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
