@@ -1,14 +1,16 @@
 """Card-search latency on the DBSCG cards of the current database (`make bench`).
 
 Each of 50 fixed queries is timed the way a card-list page runs it — translate, count (capped, as
-the page does), fetch the first page — several times; the median and p95 over all those timings
+the page does, and few matches sorted), fetch the first page — several times; the median and p95 over all those timings
 stand beside a baseline measured in the same run: the same count-and-page of an unfiltered
 `Card.objects.filter(game=…)`. Target: p95 under 50 ms, on SQLite and on PostgreSQL.
 
 `manage.py bench --scale 10` (`make bench SCALE=10`) also runs the same queries on `scale` copies
 of every DBSCG card (numbers suffixed `-x2` …), in a separate bench database beside the configured
 one (`<name>_bench`, Django's test-database machinery; kept between runs and rebuilt only when its
-size is wrong): the user's data is only read.
+size is wrong): the user's data is only read. On PostgreSQL it measures the same queries as before
+the search work (no trigram indexes, every match counted) and before the tag index (trigram
+indexes only, `tag_index=False`), in the same run.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from django.db import connection
 from cards.games.game import number_key
 from cards.models import Card, to_game_card
 from cards.paging import CappedPaginator
-from cards.search import index_columns, ordered, search
+from cards.search import index_columns, ordered, search, sorted_when_few
 from cards.views import LIST_COLUMNS
 
 GAME = "dbscg"
@@ -94,16 +96,25 @@ def _timed(action: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-#: How the page counts its matches: capped (`cards.paging`), or all of them as before.
-_PAGINATOR: list[Callable] = [lambda cards: CappedPaginator(cards, PAGE, page=1)]
+#: How a page is read, the newest last: the paginator (capped count, few matches sorted) and
+#: whether the query uses PostgreSQL's tag index (`cards.search.parse`); `_as_before` pushes older.
+_MODES: list[tuple[Callable, bool | None]] = [
+    (
+        lambda cards: CappedPaginator(
+            cards, PAGE, page=1, sorted_when_few=sorted_when_few("number")
+        ),
+        None,
+    )
+]
 
 
 def _first_page(cards) -> None:
-    list(_PAGINATOR[0](cards).page(1).object_list)
+    list(_MODES[-1][0](cards).page(1).object_list)
 
 
 def _page(query: str) -> None:
-    _first_page(ordered(search(GAME, query), "number").only(*LIST_COLUMNS))
+    cards = search(GAME, query, tag_index=_MODES[-1][1])
+    _first_page(ordered(cards, "number").only(*LIST_COLUMNS))
 
 
 def _plain_page() -> None:
@@ -177,24 +188,35 @@ def run_scaled(report, scale: int) -> None:
         if connection.vendor == "postgresql":
             with _as_before():
                 _measure(report, f"{scale}x, before (no trigram indexes, every match counted): ")
+            with _mode(lambda cards: CappedPaginator(cards, PAGE, page=1), tag_index=False):
+                _measure(report, f"{scale}x, before (trigram indexes, no tag index): ")
         _measure(report, f"{scale}x: ")
     finally:
         creation.destroy_test_db(original, verbosity=0, keepdb=True)
 
 
 @contextmanager
-def _as_before() -> Iterator[None]:
-    """The bench database as before the search work: no trigram indexes, default statistics,
-    every match counted; restored afterwards (this is the bench database, never the user's)."""
-    indexes = import_module("cards.migrations.0005_search_trigram_indexes")
-    with connection.schema_editor() as editor:
-        indexes.drop_indexes(apps, editor)
-    _analyze()
-    _PAGINATOR.insert(0, lambda cards: Paginator(cards, PAGE))
+def _mode(paginator: Callable, tag_index: bool | None) -> Iterator[None]:
+    _MODES.append((paginator, tag_index))
     try:
         yield
     finally:
-        _PAGINATOR.pop(0)
+        _MODES.pop()
+
+
+@contextmanager
+def _as_before() -> Iterator[None]:
+    """The bench database as before the search work: no trigram or tag indexes, default
+    statistics, every match counted; restored afterwards (this is the bench database, never the
+    user's)."""
+    indexes = import_module("cards.migrations.0007_search_trigram_indexes")
+    with connection.schema_editor() as editor:
+        indexes.drop_indexes(apps, editor)
+    _analyze()
+    try:
+        with _mode(lambda cards: Paginator(cards, PAGE), tag_index=False):
+            yield
+    finally:
         with connection.schema_editor() as editor:
             indexes.create_indexes(apps, editor)
 
