@@ -286,8 +286,12 @@ def ordered(
 
 def sorted_when_few(
     sort: str, descending: bool = False
-) -> Callable[[QuerySet[Card]], QuerySet[Card]]:
-    """For `CappedPaginator`: a search's few matches in this order, sorted (`ordered`'s `sort_all`)."""
+) -> Callable[[QuerySet[Card]], QuerySet[Card]] | None:
+    """For `CappedPaginator` on PostgreSQL: a search's few matches in this order, sorted
+    (`ordered`'s `sort_all`). None on SQLite: it scans anyway at a site's sizes, and counting
+    further to know whether the matches are few would cost more than it saves."""
+    if connection.vendor != "postgresql":
+        return None
     return lambda cards: ordered(cards, sort, descending, sort_all=True)
 
 

@@ -12,7 +12,7 @@ from django.db import connection
 
 from cards.models import Card
 from cards.paging import CappedPaginator
-from cards.search import fields, ordered, search, sorted_when_few
+from cards.search import fields, ordered, search
 
 pytestmark = pytest.mark.django_db
 
@@ -88,7 +88,7 @@ def test_a_page_sorted_from_few_matches_is_the_same_page(cards, sort, descending
                     matches,
                     per_page,
                     page=number,
-                    sorted_when_few=sorted_when_few(sort, descending),
+                    sorted_when_few=lambda c: ordered(c, sort, descending, sort_all=True),
                 )
                 page = paginator.get_page(number)
                 shown = [card.number for card in page.object_list]
