@@ -114,3 +114,27 @@ class GameData(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}:{self.key}"
+
+
+class SearchTag(models.Model):
+    """Every `field:value` search tag some card of a game has had (PostgreSQL only).
+
+    The card search's `field:value` means "the value inside one of this field's tags"; a trigram
+    index cannot serve short values (`set:EX`), so on PostgreSQL the search looks the value up in
+    this small vocabulary and asks the GIN index of `Card.tags` (as an array) for cards with any of
+    the tags found (`cards.search`). Triggers on the card table add the tags of every inserted or
+    updated card, whatever writes it (migration 0009); tags of deleted cards stay, which is harmless:
+    a tag no card has finds no card. Not managed by Django: SQLite has neither the triggers nor
+    the array index, and searches `Card.tags` directly.
+    """
+
+    pk = models.CompositePrimaryKey("game", "tag")
+    game = game_field()
+    tag = models.TextField()
+
+    class Meta:
+        managed = False
+        db_table = "cards_searchtag"
+
+    def __str__(self) -> str:
+        return f"{self.game}:{self.tag}"

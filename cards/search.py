@@ -4,19 +4,36 @@ Each game's `fields.py` (`Game.search_fields`) is the one table of what can be s
 importer fills the search columns of `Card` from it (`index_columns`), the query translator reads
 it, and the help page lists it. Every
 query becomes plain ORM filters on those columns (LIKE, a regex per `field:value`, integer
-comparisons), which behave alike on SQLite and PostgreSQL.
+comparisons), which behave alike on SQLite and PostgreSQL. On PostgreSQL, `field=value` and
+`field:value` ask the tag index instead (migration 0009: the tags as an array with a GIN index, and
+the vocabulary of tags, `SearchTag`), which finds the same cards without reading every row when the
+value is too short for a trigram index (`set:EX`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from django.contrib.postgres.expressions import ArraySubquery
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.lookups import DataContains, Overlap
 from django.core.cache import cache
-from django.db.models import F, IntegerField, Q, QuerySet
+from django.db import connection
+from django.db.models import (
+    BooleanField,
+    ExpressionWrapper,
+    F,
+    Func,
+    IntegerField,
+    Q,
+    QuerySet,
+    TextField,
+    Value,
+)
 from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Substr
 from django.utils.translation import gettext
 
 from cards.games import base
@@ -33,7 +50,7 @@ from cards.games.query import (
 from cards.games.query import parse as query_tree
 from cards.games.registry import get_game
 from cards.games.text import fold
-from cards.models import Card
+from cards.models import Card, SearchTag
 
 #: The ways to order a card list: name → model field path.
 SORTS: dict[str, str] = {
@@ -105,57 +122,98 @@ def _wrap(values: Iterable[str]) -> str:
 # --- Query translation -----------------------------------------------------------------------
 
 
-def parse(game_slug: str, query: str) -> Q:
-    """The filter for a query; `QueryError` (message, position) when it cannot be understood."""
-    return _condition(query_tree(fields(game_slug), query))
+def parse(game_slug: str, query: str, *, tag_index: bool | None = None) -> Q:
+    """The filter for a query; `QueryError` (message, position) when it cannot be understood.
+
+    `tag_index`: translate tag comparisons for the PostgreSQL tag index (migration 0009); by
+    default where the database has it. Either way the query finds the same cards.
+    """
+    if tag_index is None:
+        tag_index = connection.vendor == "postgresql"
+    return _Translation(game_slug, tag_index).condition(query_tree(fields(game_slug), query))
 
 
-def _condition(node: Node) -> Q:
-    """One syntax-tree node as a filter on the search columns of `Card`."""
-    if isinstance(node, AllOf):
-        result = Q()
-        for part in node.parts:
-            result &= _condition(part)
-        return result
-    if isinstance(node, AnyOf):
-        result = _condition(node.parts[0])
-        for part in node.parts[1:]:
-            result |= _condition(part)
-        return result
-    if isinstance(node, Not):
-        return ~_condition(node.node)
-    if isinstance(node, Words):
-        value = _tag_text(node.text)
-        return Q(name_folded__contains=value) | Q(tags__contains=f"{_SEPARATOR}number:{value}")
-    return _compare(node)
+class _Translation:
+    """The syntax tree of one game's query as a filter on the search columns of `Card`."""
+
+    def __init__(self, game_slug: str, tag_index: bool):
+        self.game = game_slug
+        self.tag_index = tag_index
+
+    def condition(self, node: Node) -> Q:
+        if isinstance(node, AllOf):
+            result = Q()
+            for part in node.parts:
+                result &= self.condition(part)
+            return result
+        if isinstance(node, AnyOf):
+            result = self.condition(node.parts[0])
+            for part in node.parts[1:]:
+                result |= self.condition(part)
+            return result
+        if isinstance(node, Not):
+            # No index finds the cards without a value: every row is read, and the plain LIKEs
+            # cost less per row than splitting its tags into an array.
+            return ~_Translation(self.game, tag_index=False).condition(node.node)
+        if isinstance(node, Words):
+            value = _tag_text(node.text)
+            # The start of the card number: the trigram index serves it (a number's tag is in
+            # the vocabulary too, but there are as many as cards: a long array to compare per row).
+            number = f"{_SEPARATOR}{NUMBER.name}:{value}"
+            return Q(name_folded__contains=value) | Q(tags__contains=number)
+        return self.compare(node)
+
+    def compare(self, node: Compare) -> Q:
+        item = node.field
+        if isinstance(node.value, int):
+            target = item.column or f"_n_{item.name}"
+            return Q(**{f"{target}__{_COMPARISONS[node.operator]}": node.value})
+        if item.kind == "text":
+            # The card's text (user-entered, `Card.text_folded`): the phrase anywhere in it.
+            return Q(text_folded__contains=fold(str(node.value)))
+        text = _tag_text(node.value)
+        if item.kind == "name":
+            if node.operator == "=":
+                return Q(name_folded__contains=f"{_SEPARATOR}{text}{_SEPARATOR}")
+            return Q(name_folded__contains=text)
+        tag = f"{item.name}:{text}"
+        if node.operator == "=":
+            if self.tag_index:
+                return Q(DataContains(_TagArray(), Value([tag], ArrayField(TextField()))))
+            return Q(tags__contains=f"{_SEPARATOR}{tag}{_SEPARATOR}")
+        if self.tag_index and item.name != NUMBER.name:
+            # The field's tags that hold the value, from the vocabulary (`SearchTag`), in the same
+            # statement; then "has any of them" from the GIN index. Not for card numbers: every
+            # card has its own, so the vocabulary is as long as the card list.
+            prefix = f"{item.name}:"
+            holding = (
+                SearchTag.objects.filter(game=self.game, tag__startswith=prefix)
+                .alias(value=Substr("tag", len(prefix) + 1))
+                .filter(value__contains=text)
+                .values("tag")
+            )
+            return Q(Overlap(_TagArray(), ArraySubquery(holding)))
+        # `:` — the value anywhere inside one of this field's tags, never across two tags. Only
+        # a regex can say "not across" (and it is a Python call per row on SQLite), so cheap
+        # LIKEs go first: a tag that starts with the value needs no regex, and a row that holds
+        # the value nowhere is out before the regex runs.
+        pattern = rf"\|{_regex_literal(item.name)}:[^|]*{_regex_literal(text)}"
+        starts = Q(tags__contains=f"{_SEPARATOR}{item.name}:{text}")
+        return starts | (Q(tags__contains=text) & Q(tags__regex=pattern))
 
 
 _COMPARISONS = {":": "exact", "=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 
 
-def _compare(node: Compare) -> Q:
-    item = node.field
-    if isinstance(node.value, int):
-        target = item.column or f"_n_{item.name}"
-        return Q(**{f"{target}__{_COMPARISONS[node.operator]}": node.value})
-    if item.kind == "text":
-        # The card's text (user-entered, `Card.text_folded`): the phrase anywhere in it.
-        return Q(text_folded__contains=fold(str(node.value)))
-    text = _tag_text(node.value)
-    if item.kind == "name":
-        if node.operator == "=":
-            return Q(name_folded__contains=f"{_SEPARATOR}{text}{_SEPARATOR}")
-        return Q(name_folded__contains=text)
-    tag = f"{item.name}:{text}"
-    if node.operator == "=":
-        return Q(tags__contains=f"{_SEPARATOR}{tag}{_SEPARATOR}")
-    # `:` — the value anywhere inside one of this field's tags, never across two tags. Only
-    # a regex can say "not across" (and it is a Python call per row on SQLite), so cheap
-    # LIKEs go first: a tag that starts with the value needs no regex, and a row that holds
-    # the value nowhere is out before the regex runs.
-    pattern = rf"\|{_regex_literal(item.name)}:[^|]*{_regex_literal(text)}"
-    starts = Q(tags__contains=f"{_SEPARATOR}{item.name}:{text}")
-    return starts | (Q(tags__contains=text) & Q(tags__regex=pattern))
+class _TagArray(Func):
+    """`Card.tags` as the array of its tags, exactly as the GIN index of migration 0009 reads it
+    (the separator a literal, so the planner matches the index expression)."""
+
+    template = "string_to_array(%(expressions)s, '|')"
+    output_field = ArrayField(TextField())
+
+    def __init__(self) -> None:
+        super().__init__(F("tags"))
 
 
 def _regex_literal(text: str) -> str:
@@ -163,9 +221,10 @@ def _regex_literal(text: str) -> str:
     return "".join(f"\\{c}" if c.isascii() and not c.isalnum() else c for c in text)
 
 
-def search(game_slug: str, query: str) -> QuerySet[Card]:
-    """The cards of a game that match `query` (all of them for an empty query)."""
-    condition = parse(game_slug, query)
+def search(game_slug: str, query: str, *, tag_index: bool | None = None) -> QuerySet[Card]:
+    """The cards of a game that match `query` (all of them for an empty query); `tag_index` as
+    for `parse`."""
+    condition = parse(game_slug, query, tag_index=tag_index)
     cards = Card.objects.filter(game=game_slug)
     # Number facts without a column of their own are read from the small `stats` JSON (an alias
     # costs nothing unless the filter uses it). A missing key casts to SQL NULL on both databases,
@@ -210,11 +269,32 @@ def choose_example(game_slug: str) -> str:
     return chosen
 
 
-def ordered(cards: QuerySet[Card], sort: str, descending: bool = False) -> QuerySet[Card]:
-    """Cards in a `SORTS` order (cards without the value last), then by number."""
+def ordered(
+    cards: QuerySet[Card], sort: str, descending: bool = False, *, sort_all: bool = False
+) -> QuerySet[Card]:
+    """Cards in a `SORTS` order (cards without the value last), then by number.
+
+    `sort_all`: the same order written as "without the value, the value, the number", which no
+    index serves, so the database sorts the matches (`CappedPaginator.sorted_when_few`).
+    """
     path = SORTS.get(sort, SORTS["number"])
+    if sort_all:
+        missing = ExpressionWrapper(Q(**{f"{path}__isnull": True}), output_field=BooleanField())
+        value = F(path).desc() if descending else F(path).asc()
+        return cards.order_by(missing.asc(), value, SORTS["number"])
     expression = F(path).desc(nulls_last=True) if descending else F(path).asc(nulls_last=True)
     return cards.order_by(expression, SORTS["number"])
+
+
+def sorted_when_few(
+    sort: str, descending: bool = False
+) -> Callable[[QuerySet[Card]], QuerySet[Card]] | None:
+    """For `CappedPaginator` on PostgreSQL: a search's few matches in this order, sorted
+    (`ordered`'s `sort_all`). None on SQLite: it scans anyway at a site's sizes, and counting
+    further to know whether the matches are few would cost more than it saves."""
+    if connection.vendor != "postgresql":
+        return None
+    return lambda cards: ordered(cards, sort, descending, sort_all=True)
 
 
 def shown_values(item: Field, card: base.Card, lang: str = "en") -> list[str]:

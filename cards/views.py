@@ -83,7 +83,10 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
         context["error"] = _error_context(query, error)
     else:
         number = request.GET.get("page")
-        page = CappedPaginator(cards, PAGE_SIZE, page=number).get_page(number)
+        paginator = CappedPaginator(
+            cards, PAGE_SIZE, page=number, sorted_when_few=search.sorted_when_few(sort, descending)
+        )
+        page = paginator.get_page(number)
         columns = context["columns"]
         context["page"] = page
         context["rows"] = [(card, _row_values(card, columns)) for card in page.object_list]

@@ -1,14 +1,17 @@
 """Card-search latency on the DBSCG cards of the current database (`make bench`).
 
 Each of 50 fixed queries is timed the way a card-list page runs it — translate, count (capped, as
-the page does), fetch the first page — several times; the median and p95 over all those timings
+the page does, and few matches sorted), fetch the first page — several times; the median and p95 over all those timings
 stand beside a baseline measured in the same run: the same count-and-page of an unfiltered
 `Card.objects.filter(game=…)`. Target: p95 under 50 ms, on SQLite and on PostgreSQL.
 
 `manage.py bench --scale 10` (`make bench SCALE=10`) also runs the same queries on `scale` copies
 of every DBSCG card (numbers suffixed `-x2` …), in a separate bench database beside the configured
 one (`<name>_bench`, Django's test-database machinery; kept between runs and rebuilt only when its
-size is wrong): the user's data is only read.
+size is wrong): the user's data is only read. On PostgreSQL it also times the same queries as
+before the search work (trigram indexes dropped, every match counted) and as before the tag index
+(trigram indexes only: `tag_index=False`, no sorting of few matches), the latter taking turns with
+the current way query by query, so both see the same machine load.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from django.db import connection
 from cards.games.game import number_key
 from cards.models import Card, to_game_card
 from cards.paging import CappedPaginator
-from cards.search import index_columns, ordered, search
+from cards.search import index_columns, ordered, search, sorted_when_few
 from cards.views import LIST_COLUMNS
 
 GAME = "dbscg"
@@ -94,20 +97,28 @@ def _timed(action: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-#: How the page counts its matches: capped (`cards.paging`), or all of them as before.
-_PAGINATOR: list[Callable] = [lambda cards: CappedPaginator(cards, PAGE, page=1)]
+#: How a page is read: the paginator, and whether the query uses PostgreSQL's tag index
+#: (`cards.search.parse`; None: where the database has it).
+Mode = tuple[Callable, bool | None]
+NOW: Mode = (
+    lambda cards: CappedPaginator(cards, PAGE, page=1, sorted_when_few=sorted_when_few("number")),
+    None,
+)
+#: Before the tag index: trigram indexes only, the count capped, matches never sorted.
+TRIGRAMS_ONLY: Mode = (lambda cards: CappedPaginator(cards, PAGE, page=1), False)
+#: Before the search work (with the trigram indexes dropped, `_as_before`): every match counted.
+NO_INDEXES: Mode = (lambda cards: Paginator(cards, PAGE), False)
 
 
-def _first_page(cards) -> None:
-    list(_PAGINATOR[0](cards).page(1).object_list)
+def _page(query: str, mode: Mode = NOW) -> None:
+    paginator, tag_index = mode
+    cards = ordered(search(GAME, query, tag_index=tag_index), "number").only(*LIST_COLUMNS)
+    list(paginator(cards).page(1).object_list)
 
 
-def _page(query: str) -> None:
-    _first_page(ordered(search(GAME, query), "number").only(*LIST_COLUMNS))
-
-
-def _plain_page() -> None:
-    _first_page(Card.objects.filter(game=GAME).order_by("number").only(*LIST_COLUMNS))
+def _plain_page(mode: Mode = NOW) -> None:
+    cards = Card.objects.filter(game=GAME).order_by("number").only(*LIST_COLUMNS)
+    list(mode[0](cards).page(1).object_list)
 
 
 def _p95(values: list[float]) -> float:
@@ -115,39 +126,48 @@ def _p95(values: list[float]) -> float:
 
 
 def run(report) -> None:
-    _measure(report, "")
+    _measure(report, {"": NOW})
 
 
-def _measure(report, label: str) -> None:
+def _measure(report, modes: dict[str, Mode]) -> None:
+    """Each mode's pages beside the unfiltered page. The modes take turns query by query, so a
+    change in the machine's load (it is shared) falls on all of them alike."""
     assert len(QUERIES) == 50
     cards = Card.objects.filter(game=GAME).count()
-    report(f"{label}dbscg cards in the {connection.vendor} database", cards, "cards")
-    for query in QUERIES:  # warm caches and connections before measuring
-        _page(query)
-    searched = [_timed(lambda q=q: _page(q)) for _ in range(ROUNDS) for q in QUERIES]
-    plain = [_timed(_plain_page) for _ in range(ROUNDS * len(QUERIES))]
-    baseline_median, baseline_p95 = statistics.median(plain), _p95(plain)
-    report(
-        f"{label}search page, median",
-        statistics.median(searched),
-        "ms",
-        baseline=("unfiltered page", baseline_median),
-    )
-    report(
-        f"{label}search page, p95",
-        _p95(searched),
-        "ms",
-        baseline=("unfiltered page", baseline_p95),
-        target="< 50 ms",
-    )
-    slowest = max(
-        QUERIES, key=lambda q: statistics.median(_timed(lambda: _page(q)) for _ in range(3))
-    )
-    report(
-        f"{label}slowest query {slowest!r}, median",
-        statistics.median(_timed(lambda: _page(slowest)) for _ in range(3)),
-        "ms",
-    )
+    report(f"{next(iter(modes))}dbscg cards in the {connection.vendor} database", cards, "cards")
+    for mode in modes.values():  # warm caches and connections before measuring
+        for query in QUERIES:
+            _page(query, mode)
+    searched: dict[str, list[float]] = {label: [] for label in modes}
+    plain: dict[str, list[float]] = {label: [] for label in modes}
+    by_query: dict[str, dict[str, list[float]]] = {label: {} for label in modes}
+    for _ in range(ROUNDS):
+        for query in QUERIES:
+            for label, mode in modes.items():
+                elapsed = _timed(lambda q=query, m=mode: _page(q, m))
+                searched[label].append(elapsed)
+                by_query[label].setdefault(query, []).append(elapsed)
+                plain[label].append(_timed(lambda m=mode: _plain_page(m)))
+    for label in modes:
+        base_median, base_p95 = statistics.median(plain[label]), _p95(plain[label])
+        found = searched[label]
+        median = statistics.median(found)
+        report(
+            f"{label}search page, median", median, "ms", baseline=("unfiltered page", base_median)
+        )
+        report(
+            f"{label}search page, p95",
+            _p95(found),
+            "ms",
+            baseline=("unfiltered page", base_p95),
+            target="< 50 ms",
+        )
+        slowest = max(QUERIES, key=lambda q, lb=label: statistics.median(by_query[lb][q]))
+        report(
+            f"{label}slowest query {slowest!r}, median",
+            statistics.median(by_query[label][slowest]),
+            "ms",
+        )
 
 
 #: Rows written per INSERT while building the scaled set.
@@ -176,25 +196,31 @@ def run_scaled(report, scale: int) -> None:
             print(f"  built {len(rows) * scale:,} cards in {time.perf_counter() - started:.0f} s")
         if connection.vendor == "postgresql":
             with _as_before():
-                _measure(report, f"{scale}x, before (no trigram indexes, every match counted): ")
-        _measure(report, f"{scale}x: ")
+                _measure(
+                    report, {f"{scale}x, no trigram indexes, every match counted: ": NO_INDEXES}
+                )
+            _measure(
+                report,
+                {f"{scale}x, trigram indexes only: ": TRIGRAMS_ONLY, f"{scale}x, now: ": NOW},
+            )
+        else:
+            _measure(report, {f"{scale}x: ": NOW})
     finally:
         creation.destroy_test_db(original, verbosity=0, keepdb=True)
 
 
 @contextmanager
 def _as_before() -> Iterator[None]:
-    """The bench database as before the search work: no trigram indexes, default statistics,
-    every match counted; restored afterwards (this is the bench database, never the user's)."""
-    indexes = import_module("cards.migrations.0005_search_trigram_indexes")
+    """The bench database as before the search work: no trigram or tag indexes, default
+    statistics, every match counted; restored afterwards (this is the bench database, never the
+    user's)."""
+    indexes = import_module("cards.migrations.0007_search_trigram_indexes")
     with connection.schema_editor() as editor:
         indexes.drop_indexes(apps, editor)
     _analyze()
-    _PAGINATOR.insert(0, lambda cards: Paginator(cards, PAGE))
     try:
         yield
     finally:
-        _PAGINATOR.pop(0)
         with connection.schema_editor() as editor:
             indexes.create_indexes(apps, editor)
 

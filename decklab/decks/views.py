@@ -26,8 +26,12 @@ from django.http import (
     HttpResponseRedirect,
     QueryDict,
 )
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HTMX_STOP_POLLING, replace_url, trigger_client_event
@@ -49,7 +53,7 @@ from decklab.decks.forms import (
     NewDeckForm,
     SettingsForm,
 )
-from decklab.decks.models import Deck
+from decklab.decks.models import Deck, DeckVersion
 from decklab.decks.workspace import Workspace, allowed_zones
 from decklab.goldfish import charts
 from decklab.goldfish.forms import (
@@ -75,13 +79,15 @@ PANELS = {
 }
 
 
-def _workspace(request: HttpRequest, deck: Deck) -> Workspace:
+def _workspace(request: HttpRequest, deck: Deck, current: DeckVersion | None = None) -> Workspace:
+    current = current or selectors.current_version(deck)
     return Workspace(
         deck.game,
         deck.format,
-        selectors.current_zones(deck),
+        selectors.zones_of(current),
         lang=request_language(request),
         deck=deck,
+        current=current,
     )
 
 
@@ -122,24 +128,20 @@ def new(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required  # signed out, your own deck's editor asks you to sign in and comes back
 def editor(request: HttpRequest, pk: int) -> HttpResponse:
-    deck = selectors.deck_for_owner(request.user, pk)
-    return _editor_page(request, _workspace(request, deck))
+    current = selectors.current_version_for_owner(request.user, pk)
+    return _editor_page(request, _workspace(request, current.deck, current))
 
 
 def _editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> HttpResponse:
     query = request.GET.get("q", "")
+    urls = _urls(ws)
     context = {
         "ws": ws,
-        "urls": _urls(ws),
+        "urls": urls,
+        "deck_panel": _deck_panel_html(request, ws, urls),
         "query": query,
         "results": _search(ws, query) if query else None,
         "goal_fieldsets": goal_fieldsets(goal_forms(ws.game_slug), QueryDict()),
-        "goal_card_options": [
-            (row.number, row.name)
-            for zone in ws.zone_views
-            if zone.slug == ws.game.default_zone
-            for row in zone.rows
-        ],
         "simulation_form": SimulationForm(trial_choices=TRIALS_CHOICES),
         **_compare_wanted(request, ws),
         "settings_form": SettingsForm(
@@ -237,14 +239,33 @@ def _expected_revision(request: HttpRequest) -> int | None:
 
 
 def _deck_panel(request: HttpRequest, ws: Workspace, *, error: str = "", status: int = 200):
-    response = render(
-        request,
-        "decks/_deck_panel.html",
-        {"ws": ws, "urls": _urls(ws), "error": error},
-        status=status,
-    )
+    response = HttpResponse(_deck_panel_html(request, ws, _urls(ws), error), status=status)
     # After the swap, not on arrival: the panels' refresh sends the new panel's version or deck code.
     return trigger_client_event(response, "deckChanged", after="swap")
+
+
+def _deck_panel_html(request: HttpRequest, ws: Workspace, urls: dict[str, str], error: str = ""):
+    """The deck panel: the editor page's costliest part (a form per card row). Without an error it
+    is cached beside the other panels (`Workspace.cached`), also keyed by what the panel key leaves
+    out: the deck's id, version and draft. Its forms' CSRF token is the request's own: the cached
+    copy holds a stand-in for it that only this site can write (`_csrf_stand_in`)."""
+    context = {"ws": ws, "urls": urls, "error": error}
+    if error:
+        return render_to_string("decks/_deck_panel.html", context, request)
+    stand_in = _csrf_stand_in()
+    draft = ws.draft.changes if ws.draft else None
+    html = ws.cached(
+        f"deck:{ws.deck.pk if ws.deck else ''}:{ws.version}:{draft}",
+        lambda: render_to_string(
+            "decks/_deck_panel.html", {**context, "csrf_token": stand_in}, request
+        ),
+    )
+    return SafeString(html.replace(stand_in, get_token(request)))
+
+
+@functools.cache
+def _csrf_stand_in() -> str:
+    return "csrf-stand-in-" + salted_hmac("decklab.decks.deck_panel", "csrf").hexdigest()
 
 
 @require_POST

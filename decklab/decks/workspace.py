@@ -79,6 +79,8 @@ class Workspace:
     zones: Zones
     lang: str = "en"
     deck: Deck | None = None
+    #: The saved deck's current version row, when the caller has read it already (its zones).
+    current: DeckVersion | None = None
 
     @property
     def game(self) -> Game:
@@ -161,7 +163,7 @@ class Workspace:
         """The saved deck's open draft (this sitting's changes, not yet saved as a version), if any."""
         if self.deck is None:
             return None
-        latest = selectors.current_version(self.deck)
+        latest = self.current or selectors.current_version(self.deck)
         return latest if latest.draft else None
 
     @property
@@ -215,7 +217,8 @@ class Workspace:
         """For the templates' `{% cache %}` of a panel keyed by `panel_key`."""
         return PANEL_CACHE_SECONDS
 
-    def _cached(self, panel: str, compute: Callable[[], Any]) -> Any:
+    def cached(self, panel: str, compute: Callable[[], Any]) -> Any:
+        """A panel's answer from the cache under `panel_key`, computed on a miss."""
         return cache.get_or_set(
             f"decklab:panel:{panel}:{self.panel_key}", compute, PANEL_CACHE_SECONDS
         )
@@ -230,18 +233,18 @@ class Workspace:
             violations = validation.check(self.game, self.format_slug, deck)
             return validation.report(self.game, self.format_slug, deck, violations, self.lang)
 
-        return self._cached("legality", compute)
+        return self.cached("legality", compute)
 
     @cached_property
     def matrix(self) -> list[dict[str, Any]]:
-        return self._cached(
+        return self.cached(
             "formats",
             lambda: validation.matrix(self.game, self.game_deck, [], self.lang)["formats"],
         )
 
     @cached_property
     def charts(self) -> list[stats.Chart]:
-        return self._cached("statistics", lambda: stats.deck_charts(self.game_slug, self.game_deck))
+        return self.cached("statistics", lambda: stats.deck_charts(self.game_slug, self.game_deck))
 
     @cached_property
     def zone_views(self) -> list[ZoneView]:
@@ -251,7 +254,7 @@ class Workspace:
             for number, count in cards.items()
         }
         labels = self.zone_labels
-        allowed = self._cached(
+        allowed = self.cached(
             "zones",
             lambda: {
                 number: allowed_zones(self.game, self.format_slug, card)
@@ -289,6 +292,16 @@ class Workspace:
             )
             for zone in self.game.zones
         ]
+
+    @property
+    def drawn_cards(self) -> list[tuple[str, str]]:
+        """(number, name) of the cards in the zone drawn from, in number order (the goal fields'
+        card choices), without building the deck panel's rows."""
+        cards = self.zones.get(self.game.default_zone, {})
+        rows = (
+            Row(self.game.default_zone, n, count, self.cards.get(n)) for n, count in cards.items()
+        )
+        return [(row.number, row.name) for row in sorted(rows, key=lambda r: natural_key(r.number))]
 
     @property
     def deck_violations(self) -> list[dict[str, Any]]:

@@ -1,0 +1,97 @@
+"""PostgreSQL's tag index (`cards.search`, migration 0009) finds exactly what the plain translation
+finds; and a page sorted from few matches is the same page (`CappedPaginator.sorted_when_few`).
+
+Every comparison runs on both databases: on PostgreSQL the default translation uses the tag index
+(checked in the SQL), on SQLite it is the plain one.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+
+from cards.models import Card
+from cards.paging import CappedPaginator
+from cards.search import fields, ordered, search
+
+pytestmark = pytest.mark.django_db
+
+GAMES = ("dbscg", "gundam_war", "draws_troidal")
+
+
+@pytest.fixture
+def cards(dbscg, gundam_war, draws_troidal) -> None:
+    """The three card files of `conftest.py`."""
+
+
+def _numbers(game: str, query: str, tag_index: bool | None) -> list[str]:
+    return sorted(search(game, query, tag_index=tag_index).values_list("number", flat=True))
+
+
+def _queries(game: str) -> list[str]:
+    """For every tag the game's cards have: the whole value, its start, a piece from inside it,
+    with `:` and `=`, alone, negated and beside another; plus each field's own examples."""
+    tag_fields = {item.name for item in fields(game) if item.kind == "tag"}
+    queries: set[str] = set()
+    for tags in Card.objects.filter(game=game).values_list("tags", flat=True):
+        for tag in filter(None, tags.split("|")):
+            name, value = tag.split(":", 1)
+            assert name in tag_fields
+            for part in {value, value[:2], value[1:3], value[-1:]}:
+                if part.strip() and '"' not in part:
+                    queries |= {f'{name}:"{part}"', f'{name}="{part}"', f'-{name}:"{part}"'}
+            queries.add(f'{name}:"{value[:2]}" or number:"{value[-2:]}"')
+    for item in fields(game):
+        queries.update(item.examples)
+    return sorted(queries)
+
+
+def test_the_tag_index_finds_what_the_plain_translation_finds(cards):
+    compared = 0
+    for game in GAMES:
+        for query in _queries(game):
+            assert _numbers(game, query, None) == _numbers(game, query, False), (game, query)
+            compared += 1
+    assert compared > 300
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the tag index is PostgreSQL's")
+def test_on_postgresql_field_values_are_looked_up_in_the_tag_index(cards):
+    contains = str(search("dbscg", "set:bt2 trait=saiyan").query)
+    assert "string_to_array" in contains and "cards_searchtag" in contains
+    assert "string_to_array" not in str(search("dbscg", "set:bt2", tag_index=False).query)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the triggers are PostgreSQL's")
+def test_every_written_card_adds_its_tags_to_the_vocabulary(cards, load):
+    # An import (bulk insert, then bulk update) and a single save all reach the vocabulary.
+    load("dbscg", "number,name,type,set\nNEW-1,New card,Battle,ZZ9\n")
+    assert _numbers("dbscg", "set:z9", None) == ["NEW-1"]
+    load("dbscg", "number,name,type,set\nNEW-1,New card,Battle,QQ7\n")
+    assert _numbers("dbscg", "set:q7", None) == ["NEW-1"]
+    card = Card.objects.get(game="dbscg", number="BT21-001")
+    card.tags = card.tags.replace("|set:bt21|", "|set:yy5|")
+    card.save()
+    assert _numbers("dbscg", "set:y5", None) == ["BT21-001"]
+    assert _numbers("dbscg", "set:y5", False) == ["BT21-001"]
+
+
+@pytest.mark.parametrize("sort", ["number", "name", "cost", "power", "type"])
+@pytest.mark.parametrize("descending", [False, True])
+def test_a_page_sorted_from_few_matches_is_the_same_page(cards, sort, descending):
+    for query in ("", "type:battle", "-color:red", "cost<=2"):
+        matches = ordered(search("dbscg", query), sort, descending)
+        expected = list(matches.values_list("number", flat=True))
+        for per_page in (1, 2, 3):
+            for number in range(1, len(expected) // per_page + 2):
+                paginator = CappedPaginator(
+                    matches,
+                    per_page,
+                    page=number,
+                    sorted_when_few=lambda c: ordered(c, sort, descending, sort_all=True),
+                )
+                page = paginator.get_page(number)
+                shown = [card.number for card in page.object_list]
+                start = (page.number - 1) * per_page
+                assert shown == expected[start : start + per_page], (query, per_page, number)
+                assert paginator.count == len(expected)

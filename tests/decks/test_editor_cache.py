@@ -1,0 +1,99 @@
+"""The editor page's cached parts: the deck panel (cached with a stand-in for the CSRF token), the
+legality, export and settings fragments, and the queries the page makes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from decklab.decks import views
+from decklab.decks.services import deck_create
+from tests.decks import factories
+
+pytestmark = pytest.mark.django_db
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def _browser(user) -> Client:
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(user)
+    return browser
+
+
+def test_every_reader_gets_the_cached_deck_panel_with_their_own_csrf_token(deck, owner):
+    url = reverse("decks:editor", args=[deck.pk])
+    first, second = _browser(owner), _browser(owner)
+    pages = [first.get(url).content.decode(), second.get(url).content.decode()]
+    for page, browser in zip(pages, (first, second), strict=True):
+        assert views._csrf_stand_in() not in page
+        tokens = TOKEN.findall(page)
+        assert len(tokens) > 10  # a form on every card row
+        # Each token the page holds is one the reader's own cookie accepts: a change goes through.
+        response = browser.post(
+            reverse("decks:change", args=[deck.pk]),
+            {
+                "csrfmiddlewaretoken": tokens[-1],
+                "version": deck.version,
+                "zone": "main",
+                "number": "TS1-002",
+                "op": "add:1",
+            },
+            headers={"HX-Request": "true"},
+        )
+        assert response.status_code == 200, response.content
+        deck.refresh_from_db()
+    assert first.cookies["csrftoken"].value != second.cookies["csrftoken"].value
+
+
+def test_the_cached_deck_panel_follows_the_version_and_the_draft(client, deck, owner):
+    client.force_login(owner)
+    url = reverse("decks:editor", args=[deck.pk])
+    client.get(url)
+    client.post(
+        reverse("decks:change", args=[deck.pk]),
+        {"version": deck.version, "zone": "main", "number": "TS1-002", "op": "add:1"},
+    )
+    page = client.get(url).content.decode()
+    assert "draft: 1 change" in page
+    assert 'data-number="TS1-002" data-count="' in page
+    deck.refresh_from_db()
+    row = re.search(r'data-number="TS1-002" data-count="(\d+)"', page)
+    assert row is not None
+    assert int(row[1]) == deck.versions.get(number=deck.version).zones["main"]["TS1-002"]
+
+
+def test_the_editor_page_reads_the_deck_and_its_version_in_one_query(client, owner, dbscg_cards):
+    client.force_login(owner)
+    deck = deck_create(owner=owner, game="dbscg", name="Full", zones=factories.LEGAL_DBSCG)
+    url = reverse("decks:editor", args=[deck.pk])
+    client.get(url)
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    tables = [
+        re.search(r'FROM "(\w+)"', query["sql"])[1]  # type: ignore[index]
+        for query in captured.captured_queries
+    ]
+    # The session, the user, the version with its deck, the deck's cards, the game data's newest
+    # change (the panels' key), the older versions and the other decks (the goldfish comparison).
+    assert sorted(tables) == sorted(
+        [
+            "django_session",
+            "auth_user",
+            "decks_deckversion",
+            "cards_card",
+            "cards_gamedata",
+            "decks_deckversion",
+            "decks_deck",
+        ]
+    )
+
+
+def test_another_users_deck_is_still_a_404(client, deck, stranger):
+    client.force_login(stranger)
+    assert client.get(reverse("decks:editor", args=[deck.pk])).status_code == 404
