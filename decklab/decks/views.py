@@ -247,15 +247,16 @@ def _deck_panel(request: HttpRequest, ws: Workspace, *, error: str = "", status:
 def _deck_panel_html(request: HttpRequest, ws: Workspace, urls: dict[str, str], error: str = ""):
     """The deck panel: the editor page's costliest part (a form per card row). Without an error it
     is cached beside the other panels (`Workspace.cached`), also keyed by what the panel key leaves
-    out: the deck's id, version and draft. Its forms' CSRF token is the request's own: the cached
+    out: the deck's id, version, draft and revision (the page's `data-revision`). Its forms' CSRF token is the request's own: the cached
     copy holds a stand-in for it that only this site can write (`_csrf_stand_in`)."""
     context = {"ws": ws, "urls": urls, "error": error}
     if error:
         return render_to_string("decks/_deck_panel.html", context, request)
     stand_in = _csrf_stand_in()
     draft = ws.draft.changes if ws.draft else None
+    revision = ws.deck.revision if ws.deck else None
     html = ws.cached(
-        f"deck:{ws.deck.pk if ws.deck else ''}:{ws.version}:{draft}",
+        f"deck:{ws.deck.pk if ws.deck else ''}:{ws.version}:{draft}:{revision}",
         lambda: render_to_string(
             "decks/_deck_panel.html", {**context, "csrf_token": stand_in}, request
         ),

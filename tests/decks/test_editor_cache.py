@@ -97,3 +97,19 @@ def test_the_editor_page_reads_the_deck_and_its_version_in_one_query(client, own
 def test_another_users_deck_is_still_a_404(client, deck, stranger):
     client.force_login(stranger)
     assert client.get(reverse("decks:editor", args=[deck.pk])).status_code == 404
+
+
+def test_the_cached_deck_panel_carries_the_deck_s_current_revision(client, deck, owner):
+    """An add and a remove give back the same cards (the same panel key) but a newer revision,
+    which whole-deck saves from this page must name."""
+    client.force_login(owner)
+    url = reverse("decks:editor", args=[deck.pk])
+    client.get(url)
+    for op in ("add:1", "remove:1"):
+        client.post(
+            reverse("decks:change", args=[deck.pk]),
+            {"version": deck.version, "zone": "main", "number": "TS1-002", "op": op},
+        )
+    deck.refresh_from_db()
+    page = client.get(url).content.decode()
+    assert f'data-revision="{deck.revision}"' in page
