@@ -20,6 +20,7 @@ def see_the_difference(page) -> str:
     page.wait_for_url("**/side-by-side?*")
     page.wait_for_selector(".run-compare .compare-table .diff-value", timeout=90_000)
     table = page.inner_text(".run-compare .compare-table")
+    page.wait_for_selector(".run .notice.ok >> nth=1")  # each run's own results have come in too
     assert "points" in table and ("beyond chance" in table or "too close" in table)
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     return table
