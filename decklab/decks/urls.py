@@ -18,6 +18,7 @@ urlpatterns = [
     path("decks/<int:pk>/revert", views.revert, name="revert"),
     path("decks/<int:pk>/delete", views.delete, name="delete"),
     path("decks/<int:pk>/simulate", views.simulate, name="simulate"),
+    path("decks/<int:pk>/side-by-side", views.side_by_side, name="side-by-side"),
     path("decks/search/<slug:game>", views.search, name="search"),
     path("decks/compare-runs", views.compare_runs, name="compare-runs"),
     path("decks/public/<slug:game>/", views.public, name="public"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
@@ -40,7 +41,7 @@ from cards import search as card_search
 from cards.games import deckcode
 from cards.games.decklist import export_as, load, natural_key, parse
 from cards.games.game import UnknownFormat
-from cards.games.goldfish import goal_forms
+from cards.games.goldfish import GoalError, goal_forms
 from cards.games.query import QueryError
 from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
@@ -59,12 +60,19 @@ from decklab.goldfish import charts
 from decklab.goldfish.forms import (
     TRIALS_CHOICES,
     SimulationForm,
+    goal_data,
     goal_fieldsets,
     goals_from_data,
+    starting_data,
 )
 from decklab.goldfish.models import SimulationRun
 from decklab.goldfish.selectors import run_for_user
-from decklab.goldfish.services import SimulationRefused, refreshed, simulation_request
+from decklab.goldfish.services import (
+    SimulationRefused,
+    build_plan,
+    refreshed,
+    simulation_request,
+)
 
 #: Search results shown in the editor's search panel.
 SEARCH_LIMIT = 24
@@ -530,10 +538,14 @@ def _against_other_deck(request: HttpRequest, deck: Deck) -> dict | None:
         ) % {"name": other.deck.name, "game": get_game(other.deck.game).name}
         return result
     result.update(old=this, new=other, zones=_diff(deck.game, this.zones, other.zones))
-    result["simulate"] = _simulate_pair_url(
-        deck, this.number, f"code:{other.deck.code}:{other.number}"
-    )
+    result["pair"] = _pair(deck, this.number, f"code:{other.deck.code}:{other.number}")
     return result
+
+
+def _pair(deck: Deck, base: int, target: str) -> dict:
+    """What a diff's "Simulate both side by side" posts (`decks:simulate`), and the editor set up
+    for the same pair, to choose the goals first."""
+    return {"base": base, "with": target, "choose": _simulate_pair_url(deck, base, target)}
 
 
 def _simulate_pair_url(deck: Deck, base: int, target: str) -> str:
@@ -556,7 +568,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
             "old": old,
             "new": new_,
             "zones": _diff(deck.game, old.zones, new_.zones),
-            "simulate": _simulate_pair_url(deck, b, f"version:{a}"),
+            "pair": _pair(deck, b, f"version:{a}"),
         }
     others = selectors.decks_of(request.user).filter(game=deck.game).exclude(pk=deck.pk)
     return render(
@@ -963,15 +975,25 @@ def _compare_target(request: HttpRequest, deck: Deck, value: str) -> tuple[str, 
 
 
 def _simulate(
-    request: HttpRequest, targets: list[tuple[str, Workspace]], form: SimulationForm
+    request: HttpRequest,
+    targets: list[tuple[str, Workspace]],
+    form: SimulationForm,
+    *,
+    goals: list[dict] | None = None,
+    pair: tuple[str, str] | None = None,
 ) -> HttpResponse:
-    """Queue one run per target with the same goals and the same seed, so they compare fairly."""
+    """Queue one run per target with the same goals and the same seed, so they compare fairly.
+
+    `goals` are the posted ones unless given. A plain (not htmx) POST lands on the first run's
+    page; a `pair` (the side-by-side page's address without its runs, and the editor's set up for
+    the pair) lands on that page, or on refusal back on the editor."""
     seed = form.cleaned_data["seed"]
     if seed is None:
         seed = random.randrange(2**31)
     runs, error, status = [], "", 200
     try:
-        goals = goals_from_data(goal_forms(targets[0][1].game_slug), request.POST)
+        if goals is None:
+            goals = goals_from_data(goal_forms(targets[0][1].game_slug), request.POST)
         for label, target in targets:
             run = simulation_request(
                 user=request.user,
@@ -988,9 +1010,14 @@ def _simulate(
     except forms.ValidationError as invalid:
         error, status = " ".join(invalid.messages), 400
     if not request.htmx:
+        if pair is not None and len(runs) == 2:
+            runs_query = urlencode({"a": runs[0][1].pk, "b": runs[1][1].pk})
+            return redirect(f"{pair[0]}&{runs_query}")
         if runs:
             return redirect("goldfish:run", pk=runs[0][1].pk)
         messages.error(request, error)
+        if pair is not None:
+            return redirect(pair[1])
         return HttpResponseRedirect(_urls(targets[0][1])["page"])
     context = {"runs": runs, "error": error, "seed": seed}
     return render(request, "decks/_simulation.html", context, status=status)
@@ -1009,6 +1036,20 @@ def _readable_pair(
     return results_a, results_b, names
 
 
+def _compare_context(
+    first: SimulationRun, second: SimulationRun, labels: tuple[str, str]
+) -> dict[str, Any]:
+    """What `_compare.html` shows of two runs, and where it polls until both have finished."""
+    done = first.status == second.status == "done"
+    query = urlencode({"a": first.pk, "b": second.pk, "la": labels[0], "lb": labels[1]})
+    return {
+        "labels": labels,
+        "differences": compare.differences(*_readable_pair(first, second)) if done else None,
+        "finished": first.finished and second.finished,
+        "poll_url": f"{reverse('decks:compare-runs')}?{query}",
+    }
+
+
 @require_GET
 @login_required
 def compare_runs(request: HttpRequest) -> HttpResponse:
@@ -1017,15 +1058,8 @@ def compare_runs(request: HttpRequest) -> HttpResponse:
         refreshed(run_for_user(request.user, whole_number(request.GET.get(key, "")) or 0))
         for key in ("a", "b")
     )
-    done = first.status == second.status == "done"
-    context = {
-        "first": first,
-        "second": second,
-        "labels": (request.GET.get("la", "")[:120], request.GET.get("lb", "")[:120]),
-        "differences": compare.differences(*_readable_pair(first, second)) if done else None,
-        "finished": first.finished and second.finished,
-        "poll_url": request.get_full_path(),
-    }
+    labels = (request.GET.get("la", "")[:120], request.GET.get("lb", "")[:120])
+    context = _compare_context(first, second, labels)
     response = render(request, "decks/_compare.html", context)
     if context["finished"]:
         response.status_code = HTMX_STOP_POLLING
@@ -1034,6 +1068,8 @@ def compare_runs(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def simulate(request: HttpRequest, pk: int) -> HttpResponse:
+    """The goldfish panel's run (`base` and `compare` pick a pair). With `goals=starting` (the
+    history's "Simulate both side by side") the pair runs the panel's first defaults that fit."""
     deck = selectors.deck_for_owner(request.user, pk)
     ws = _workspace(request, deck)
     form = SimulationForm(request.POST)
@@ -1044,14 +1080,108 @@ def simulate(request: HttpRequest, pk: int) -> HttpResponse:
             {"error": gettext("Check trials and seed.")},
             status=400,
         )
+    base = whole_number(request.POST.get("base", ""))
     try:
-        targets = [_base_target(request, deck, ws, whole_number(request.POST.get("base", "")))]
+        targets = [_base_target(request, deck, ws, base)]
         other = _compare_target(request, deck, form.cleaned_data["compare"])
     except services.DeckError as refused:
         return render(request, "decks/_simulation.html", {"error": str(refused)}, status=400)
-    if other is not None:
+    if other is None:
+        return _simulate(request, targets, form)
+    targets.append(other)
+    pair = (deck.version if base is None else base, form.cleaned_data["compare"])
+    goals = None
+    if request.POST.get("goals") == "starting":
+        try:
+            goals = _starting_goals(targets)
+        except forms.ValidationError as invalid:
+            messages.error(request, " ".join(invalid.messages))
+            return redirect(_simulate_pair_url(deck, *pair))
+    side_by_side = reverse("decks:side-by-side", args=[deck.pk])
+    return _simulate(
+        request,
+        targets,
+        form,
+        goals=goals,
+        pair=(
+            f"{side_by_side}?{urlencode({'base': pair[0], 'with': pair[1]})}",
+            _simulate_pair_url(deck, *pair),
+        ),
+    )
+
+
+def _starting_goals(targets: list[tuple[str, Workspace]]) -> list[dict]:
+    """The goldfish form's defaults as the panel shows them, for the first goal type that runs on
+    every target; cards fields take the card of the zone drawn from that the first deck plays most
+    among those every target plays (else its most-played)."""
+    first = targets[0][1]
+    forms_of_game = goal_forms(first.game_slug)
+    drawn = first.zones.get(first.game.default_zone, {})
+    shared = set(drawn).intersection(
+        *(target.zones.get(target.game.default_zone, {}) for _, target in targets[1:])
+    )
+    key_card = max(sorted(shared or drawn, key=natural_key), key=drawn.__getitem__, default="")
+    for data in starting_data(forms_of_game, key_card):
+        goals = goals_from_data(forms_of_game, data)
+        try:
+            for _, target in targets:
+                build_plan(target.game_slug, target.text, goals)
+        except GoalError:
+            continue
+        return goals
+    raise forms.ValidationError(
+        gettext("No goal runs on its defaults for these decks: choose the goals, then run.")
+    )
+
+
+@require_GET
+@login_required
+def side_by_side(request: HttpRequest, pk: int) -> HttpResponse:
+    """Two runs of a pair (`a`, `b`; `base` and `with` as the panel's): the difference of their
+    estimates with its interval, each run's results and chart, and the goals to run again."""
+    deck = selectors.deck_for_owner(request.user, pk)
+    ws = _workspace(request, deck)
+    first, second = (
+        refreshed(run_for_user(request.user, whole_number(request.GET.get(key, "")) or 0))
+        for key in ("a", "b")
+    )
+    base, wanted = whole_number(request.GET.get("base", "")), request.GET.get("with", "")[:40]
+    labels = (gettext("First"), gettext("Second"))
+    error, targets = "", []
+    try:
+        targets = [_base_target(request, deck, ws, base)]
+        other = _compare_target(request, deck, wanted)
+        if other is None:
+            raise Http404("No deck to compare with.")
         targets.append(other)
-    return _simulate(request, targets, form)
+        labels = (targets[0][0], targets[1][0])
+    except services.DeckError as refused:
+        error = str(refused)
+    forms_of_game = goal_forms(deck.game)
+    cards = {}
+    for _, target in targets:
+        for zone in target.zone_views:
+            if zone.slug == target.game.default_zone:
+                cards.update({row.number: row.name for row in zone.rows})
+    return render(
+        request,
+        "decks/side_by_side.html",
+        {
+            "deck": deck,
+            "runs": list(zip(labels, (first, second), strict=True)),
+            "seed": first.seed,
+            **_compare_context(first, second, labels),
+            "error": error,
+            "base": deck.version if base is None else base,
+            "wanted": wanted if targets else "",
+            "goal_fieldsets": goal_fieldsets(forms_of_game, goal_data(forms_of_game, first.goals)),
+            "card_options": sorted(cards.items(), key=lambda item: natural_key(item[0])),
+            "card_zone": ws.default_zone_label,
+            "simulation_form": SimulationForm(
+                trial_choices=TRIALS_CHOICES, initial={"trials": first.trials}
+            ),
+        },
+    )
 
 
 @require_POST

@@ -1,7 +1,8 @@
 """The run page's reading of results: table rows, and probability by turn as an inline SVG.
 
 Made on the server, so the page needs no chart library: goals that differ only in their `turn` form
-one line, each point with its 95% interval as a whisker and the exact value as a ring.
+one line, each point with its 95% interval as a whisker and the exact value as a ring; the legend
+naming the lines is an HTML list under the drawing.
 """
 
 from __future__ import annotations
@@ -134,7 +135,7 @@ def _measures(result: Mapping[str, Any]) -> list[Measure]:
         if not isinstance(value, Mapping) or key == "goal":
             continue
         if "probability" in value:
-            found.append(_measure(key, value, "probability", percent=True))
+            found.append(_measure(key.replace("_", " "), value, "probability", percent=True))
         elif "mean" in value:
             found.append(_measure(f"mean {key.replace('_', ' ')}", value, "mean", percent=False))
     return found
@@ -208,7 +209,7 @@ def probability_by_turn(
         escape(gettext("exact")),
     )
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT + 22 * len(lines)}" role="img" '
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-label="{title}" '
         'xmlns="http://www.w3.org/2000/svg">'
     ]
@@ -227,7 +228,7 @@ def probability_by_turn(
         f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" text-anchor="middle" '
         f'font-size="12">{turn_word}</text>'
     )
-    for number, (label, points) in enumerate(lines.items()):
+    for number, points in enumerate(lines.values()):
         colour = COLOURS[number % len(COLOURS)]
         path = " ".join(f"{x(p.turn):.1f},{y(p.probability):.1f}" for p in points)
         parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
@@ -245,10 +246,15 @@ def probability_by_turn(
                     f'stroke="{colour}"><title>{exact_word} {p.exact:.4%}</title>'
                     "</circle>"
                 )
-        ly = HEIGHT + 22 * number + 8
-        parts.append(
-            f'<rect x="{LEFT}" y="{ly}" width="12" height="12" fill="{colour}"/>'
-            f'<text x="{LEFT + 18}" y="{ly + 10}" font-size="12">{escape(label)}</text>'
-        )
     parts.append("</svg>")
+    # The legend is HTML under the drawing: a long goal wraps at any width instead of being cut
+    # off at the SVG's edge, and stays at the page's text size when a phone scales the drawing.
+    parts.append('<ul class="chart-legend">')
+    for number, label in enumerate(lines):
+        colour = COLOURS[number % len(COLOURS)]
+        parts.append(
+            '<li><svg class="swatch" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">'
+            f'<rect width="12" height="12" fill="{colour}"/></svg> {escape(label)}</li>'
+        )
+    parts.append("</ul>")
     return mark_safe("".join(parts))

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext
 
 from cards.games import jsontext
@@ -145,8 +146,12 @@ def _mapping_rows(label: str, data: Any, key: str) -> dict[str, float]:
 def _shown_rows(value: Any) -> list[tuple[str, Any]]:
     """A mapping's rows as the form shows them: its pairs (whole numbers without '.0'), then spares."""
     pairs = list(value.items()) if isinstance(value, Mapping) else []
-    shown = [(str(k), int(v) if isinstance(v, float) and v.is_integer() else v) for k, v in pairs]
-    return shown + [("", "")] * SPARE_MAPPING_ROWS
+    return [(str(k), _shown(v)) for k, v in pairs] + [("", "")] * SPARE_MAPPING_ROWS
+
+
+def _shown(value: Any) -> Any:
+    """A value as a field shows it: whole numbers without '.0'."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def _mapping(label: str, raw: str) -> Any:
@@ -206,3 +211,61 @@ def goal_fieldsets(goal_forms: list[dict[str, Any]], data: Any) -> list[dict[str
         checked = spec["type"] in ticked or (not ticked and position == 0)
         fieldsets.append({**spec, "fields": fields, "checked": checked})
     return fieldsets
+
+
+def starting_data(goal_forms: list[dict[str, Any]], key_card: str) -> list[QueryDict]:
+    """The form as the panel shows it, one goal type ticked at a time: for each type whose fields
+    all have a default or take cards (given `key_card`, the deck's most-copied card), the data it
+    posts untouched; types about a card first. The caller runs the first that plans on its decks
+    (the history's "Simulate both side by side")."""
+    shown = sorted(
+        goal_fieldsets(goal_forms, QueryDict()),
+        key=lambda fieldset: all(field["kind"] != "cards" for field in fieldset["fields"]),
+    )
+    out = []
+    for fieldset in shown:
+        data = QueryDict(mutable=True)
+        data["goal"] = fieldset["type"]
+        for field in fieldset["fields"]:
+            key = f"{fieldset['type']}-{field['name']}"
+            if field["kind"] == "cards":
+                data[key] = key_card
+            elif field["kind"] == "mapping":
+                data.setlist(f"{key}-name", [str(name) for name, _ in field["rows"]])
+                data.setlist(f"{key}-value", [str(value) for _, value in field["rows"]])
+            elif field["value"] != "":
+                data[key] = str(field["value"])
+            elif field["required"]:
+                break
+        else:
+            out.append(data)
+    return out
+
+
+def goal_data(goal_forms: list[dict[str, Any]], goals: list[Any]) -> QueryDict:
+    """The posted fields that ask for `goals` (a run's cleaned goals), to show them in the form
+    again: `goals_from_data` read backwards. A type asked more than once (a turn series) shows its
+    last goal."""
+    specs = {spec["type"]: spec for spec in goal_forms}
+    wanted = {
+        goal["type"]: goal
+        for goal in goals
+        if isinstance(goal, Mapping) and goal.get("type") in specs
+    }
+    data = QueryDict(mutable=True)
+    for goal_type, goal in wanted.items():
+        data.appendlist("goal", goal_type)
+        for field_spec in specs[goal_type]["fields"]:
+            value = goal.get(field_spec["name"])
+            key = f"{goal_type}-{field_spec['name']}"
+            if value is None:
+                continue
+            if field_spec["kind"] == "cards" and isinstance(value, list | tuple):
+                data.setlist(key, [str(card) for card in value])
+            elif field_spec["kind"] == "mapping" and isinstance(value, Mapping):
+                rows = _shown_rows(value)
+                data.setlist(f"{key}-name", [name for name, _ in rows])
+                data.setlist(f"{key}-value", [str(number) for _, number in rows])
+            else:
+                data[key] = str(_shown(value))
+    return data

@@ -56,6 +56,20 @@ def new_page(browser) -> Iterator[Callable]:
         context.close()
 
 
+VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def sized_page(request, browser):
+    """A page at one of the two widths players use: a laptop and a phone."""
+    context = browser.new_context(
+        viewport=VIEWPORTS[request.param], is_mobile=request.param == "phone", has_touch=True
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    yield context.new_page()
+    context.close()
+
+
 @pytest.fixture
 def shoot(request) -> Callable:
     """Save a full-page screenshot of this step."""
@@ -67,3 +81,7 @@ def shoot(request) -> Callable:
         page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
 
     return save
+
+
+# A real Celery worker on the test database, for pages that run simulations end to end.
+from tests.goldfish.conftest import start_worker  # noqa: E402, F401

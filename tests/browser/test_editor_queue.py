@@ -10,23 +10,10 @@ from django.urls import reverse
 
 from decklab.decks import selectors
 from decklab.decks.services import deck_create
-from tests.browser.conftest import TIMEOUT_MS
 from tests.browser.test_deck_editor import sign_in, start_a_drawn_goal
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
-
-
-@pytest.fixture(params=sorted(VIEWPORTS))
-def sized_page(request, browser):
-    """A page at one of the two widths players use: a laptop and a phone."""
-    context = browser.new_context(
-        viewport=VIEWPORTS[request.param], is_mobile=request.param == "phone", has_touch=True
-    )
-    context.set_default_timeout(TIMEOUT_MS)
-    yield context.new_page()
-    context.close()
 
 
 def own_deck(live_server, page, username: str):
@@ -430,7 +417,7 @@ def test_a_version_compared_with_another_deck_then_simulated_side_by_side(
     assert "−2 TS1-003" in page.inner_text(".diff")
     shoot(page, "with-a-public-deck")
 
-    page.get_by_role("link", name="Simulate both side by side").click()
+    page.get_by_role("link", name="or choose the goals first").click()
     page.wait_for_selector(".compare-ready")
     chosen = f"code:{theirs.code}:1"
     assert page.input_value("select[name='compare']") == chosen

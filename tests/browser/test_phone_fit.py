@@ -47,7 +47,7 @@ def test_the_probability_by_turn_chart_is_whole_on_a_phone(live_server, phone, s
     while services.play_chunks(run.pk, 0).startswith("stored"):
         pass
     page.goto(live_server.url + reverse("goldfish:run", args=[run.pk]))
-    chart = page.locator(".turn-chart svg")
+    chart = page.locator(".turn-chart svg.chart")
     chart.scroll_into_view_if_needed()
     shoot(page, "run-page")
     box = chart.bounding_box()
@@ -57,7 +57,20 @@ def test_the_probability_by_turn_chart_is_whole_on_a_phone(live_server, phone, s
         "() => { const f = document.querySelector('.turn-chart'); return f.scrollWidth - f.clientWidth; }"
     )
     assert hidden <= 1
+    legend_fits(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def legend_fits(page) -> None:
+    """Every line of the charts' legends is whole on screen: a long goal wraps, nothing is cut."""
+    legends = page.locator(".chart-legend li")
+    assert legends.count() >= 1
+    width = page.viewport_size["width"]
+    for index in range(legends.count()):
+        line = legends.nth(index)
+        box = line.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, box
+        assert line.evaluate("li => li.scrollWidth <= li.clientWidth + 1")
 
 
 def test_a_long_japanese_name_keeps_the_row_buttons_on_one_line(live_server, phone, shoot):

@@ -179,7 +179,7 @@ def test_history_lists_versions_and_diffs_two_of_them(signed_in, deck):
     assert "v3 (current)" in page
     assert "+2 TS1-015" in page and "−4 TS1-002" in page
     # The compare form comes before the list of versions.
-    assert page.index('name="a"') < page.index('class="versions"')
+    assert page.index('name="a"') < page.index('class="versions')
 
 
 def test_a_sitting_s_changes_are_one_draft_version_that_save_version_closes(signed_in, deck):

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from decklab.decks import services
 from decklab.goldfish.models import SimulationRun
@@ -106,3 +107,56 @@ def test_a_compare_target_that_vanished_is_a_clear_400(client, owner, deck, simu
     assert "not there any more" in response.content.decode()
     response = simulate(deck, post_data(base="9"))
     assert response.status_code == 400 and "no version 9" in response.content.decode()
+
+
+def test_simulate_both_runs_at_once_on_the_form_s_defaults_and_lands_on_the_side_by_side_page(
+    client, owner, deck, other, django_capture_on_commit_callbacks
+):
+    from decklab.celery import app
+    from decklab.goldfish import services as goldfish_services
+
+    client.force_login(owner)
+    page = history(client, deck, a=1, mine=other.code)
+    assert 'name="goals" value="starting"' in page and "Simulate both side by side" in page
+    before, app.conf.task_always_eager = app.conf.task_always_eager, True
+    goldfish_services._cached_plan.cache_clear()
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(
+                reverse("decks:simulate", args=[deck.pk]),
+                {"base": "1", "compare": f"code:{other.code}:1", "goals": "starting"},
+            )
+    finally:
+        app.conf.task_always_eager = before
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("decks:side-by-side", args=[deck.pk]))
+    this, theirs = SimulationRun.objects.order_by("id")
+    assert this.goals == theirs.goals and this.seed == theirs.seed and this.status == "done"
+    assert this.trials == 100_000  # the panel's default
+    # The first goal type about a card whose other fields all have defaults, planned on both
+    # decks, on the card both play most (DBSCG's `drawn` needs a turn: its mulligan goal runs).
+    assert this.goals[0]["type"] == "mulligan", this.goals
+    assert this.goals[0]["cards"] == ["TS1-002"]
+    html = client.get(response.url).content.decode()
+    assert "Red test (version 1)" in html and "Blue sibling (version 1)" in html
+    assert 'class="num diff-value"' in html and "95% interval of the difference" in html
+    # The goals come back ticked in the form, to change and run both again.
+    assert f'value="{this.goals[0]["type"]}" checked' in html
+    assert f'name="compare" value="code:{other.code}:1"' in html
+
+
+def test_the_side_by_side_page_of_someone_else_s_runs_is_a_404(client, owner, stranger, deck):
+    run = SimulationRun.objects.create(
+        owner=stranger,
+        game="dbscg",
+        decklist="x",
+        goals=[],
+        trials=1,
+        seed=1,
+        chunks_total=1,
+        heartbeat_at=timezone.now(),
+    )
+    client.force_login(owner)
+    url = reverse("decks:side-by-side", args=[deck.pk])
+    assert client.get(url, {"a": run.pk, "b": run.pk, "with": "version:1"}).status_code == 404
+    assert client.get(url, {"a": "x", "b": "", "with": "version:1"}).status_code == 404

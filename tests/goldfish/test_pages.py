@@ -203,6 +203,10 @@ def test_the_chart_draws_one_line_per_goal_differing_only_in_turn():
     svg = charts.probability_by_turn(results)
     assert svg.count("<polyline") == 2
     assert svg.count('r="6"') == 6  # an exact ring per point
+    # The lines' names are an HTML list after the drawing (a long goal wraps, never cut off).
+    drawing, legend = svg.split("</svg>", 1)[0], svg.rsplit('<ul class="chart-legend">', 1)[1]
+    assert "play first" not in drawing
+    assert legend.count("<li>") == 2 and "drawn: cards A, play second</li>" in legend
 
 
 def test_results_without_a_turn_have_no_chart_but_every_measure_in_the_table():

@@ -2,10 +2,32 @@
 
 from __future__ import annotations
 
-from cards.games.fields import NUMBER, Field, facts, flags, folded_aliases, name_field, names
+from cards.games.base import Card
+from cards.games.fields import (
+    NUMBER,
+    Field,
+    facts,
+    flags,
+    folded_aliases,
+    japanese_names,
+    name_field,
+    names,
+)
 from cards.games.messages import gettext_noop
 
+from . import legality
 from .schema import KINDS
+
+#: The kinds' Japanese words, from the cards' symbols (◆物理 / ◆魔法 / ◆補助 / ◆布石, SOURCE-pages.md):
+#: searchable (`種類:魔法`) and shown on Japanese pages.
+KIND_WORDS = {"物理": "physical", "魔法": "magical", "補助": "support", "布石": "response"}
+
+
+def _set_names(card: Card) -> list[str]:
+    """The card's set decks by their names (`Bread Rondo`), not their keys (`breadRondo`)."""
+    names = {deck.key: deck.name for deck in legality.set_decks({})}
+    return [names.get(str(key), str(key)) for key in facts("sets")(card)]
+
 
 FIELDS: tuple[Field, ...] = (
     name_field(gettext_noop("Name"), names()),
@@ -17,7 +39,9 @@ FIELDS: tuple[Field, ...] = (
         facts("kind"),
         ("type", "t", "種類"),
         choices=KINDS,
+        value_aliases=folded_aliases(KIND_WORDS),
         examples=("kind=magical",),
+        names_ja=japanese_names(KIND_WORDS),
     ),
     Field(
         "set",
@@ -26,6 +50,7 @@ FIELDS: tuple[Field, ...] = (
         facts("sets"),
         ("sets", "s", "セット"),
         examples=("set:bladeRondo",),
+        shown=_set_names,
     ),
     Field(
         "cost",
