@@ -11,7 +11,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from cards.games.base import Deck
 from cards.games.charts import NONE
@@ -150,14 +150,20 @@ def chart(title: str, counts: Counter) -> Chart:
 
 
 def deck_charts(game_slug: str, deck: Deck) -> list[Chart]:
-    """The charts of the deck's default zone, copies counted."""
-    zone = get_game(game_slug).default_zone
+    """The charts of the deck's default zone, copies counted. On Japanese pages a value the
+    game's search fields name in Japanese (a colour, a type, a kind) is drawn by that name."""
+    game = get_game(game_slug)
+    words = (
+        {value: word for field in game.search_fields for value, word in field.names_ja.items()}
+        if get_language() == "ja"
+        else {}
+    )
     charts = []
-    for title, values in get_game(game_slug).charts:
+    for title, values in game.charts:
         counts: Counter = Counter()
-        for entry in deck.entries(zone):
+        for entry in deck.entries(game.default_zone):
             for value in values(entry.card):
-                counts[value] += entry.count
+                counts[words.get(value, value) if isinstance(value, str) else value] += entry.count
         # Titles are marked in the pure core (`gettext_noop`); the reader's language is chosen here.
         charts.append(chart(gettext(title), counts))
     return charts

@@ -2,6 +2,9 @@
 
 from collections import Counter
 
+from django.utils import translation
+
+from cards.games.base import Card, Deck, Entry
 from decklab.decks import stats
 
 
@@ -57,3 +60,30 @@ def test_the_summary_reads_every_bar_for_screen_readers():
     assert stats.chart("Types", Counter({"Battle": 46, "Extra": 4})).summary == (
         "Types: Battle 46, Extra 4"
     )
+
+
+def test_japanese_pages_draw_colours_and_types_by_their_japanese_names():
+    deck = Deck(
+        {
+            "leader": (),
+            "main": (
+                Entry(Card("A", "A", "Battle", {"colors": ["Red"], "energy_cost": 2}), 4),
+                Entry(Card("B", "B", "Extra", {"colors": ["Blue"], "energy_cost": 1}), 2),
+            ),
+            "zdeck": (),
+        }
+    )
+    with translation.override("ja"):
+        drawn = {
+            chart.title: {bar.label: bar.count for bar in chart.bars}
+            for chart in stats.deck_charts("dbscg", deck)
+        }
+    with translation.override("en"):
+        english = {
+            chart.title: {bar.label: bar.count for bar in chart.bars}
+            for chart in stats.deck_charts("dbscg", deck)
+        }
+    assert drawn["色"] == {"赤": 4, "青": 2}
+    assert drawn["種類"] == {"バトル": 4, "エクストラ": 2}
+    assert english["Colours"] == {"Red": 4, "Blue": 2}
+    assert english["Types"] == {"Battle": 4, "Extra": 2}
