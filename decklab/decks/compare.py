@@ -31,9 +31,10 @@ class Difference:
     high: float
 
     def _show(self, number: float) -> str:
+        # Rounded first, then + 0.0: a difference that rounds to nothing reads +0.0, not -0.0.
         if self.first.percent:
-            return gettext("%(n)+.1f points") % {"n": number * 100}
-        return f"{number:+,.3f}"
+            return gettext("%(n)+.1f points") % {"n": round(number * 100, 1) + 0.0}
+        return f"{round(number, 3) + 0.0:+,.3f}"
 
     @property
     def shown(self) -> str:

@@ -180,3 +180,21 @@ def test_a_bad_goal_value_reads_in_japanese_under_ja(client, deck, simulate):
     shown = html.unescape(response.content.decode())
     assert response.status_code == 400
     assert "「自分のターン（まで）」（turn）は1以上にしてください" in shown
+
+
+def test_a_difference_that_rounds_to_nothing_reads_plus_zero_not_minus_zero():
+    from decklab.decks import compare
+
+    def result(probability: float, mean: float) -> list[dict]:
+        returned = {"mean": mean, "ci95": [mean - 0.01, mean + 0.01]}
+        return [
+            {
+                "goal": {"type": "drawn"},
+                "probability": probability,
+                "ci95": [0.80, 0.82],
+                "returned": returned,
+            }
+        ]
+
+    shown = [d.shown for d in compare.differences(result(0.81050, 1.3846), result(0.81080, 1.3848))]
+    assert shown == ["+0.0 points", "+0.000"]
