@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -12,6 +13,7 @@ from rest_framework.views import APIView
 from cards import search
 from cards.games.query import QueryError
 from cards.games.registry import all_games
+from cards.paging import CappedPaginator
 from cards.selectors import card_as_printed_or_404, game_or_404
 from cards.serializers import CardSerializer, GameSerializer, QueryErrorSerializer
 
@@ -35,11 +37,41 @@ class GameDetailApi(APIView):
         return Response(GameSerializer(the_game, context={"request": request}).data)
 
 
+class CappedPagination(PageNumberPagination):
+    """Pages whose `count` stops at a cap (`CappedPaginator`, as the card pages count): then
+    `count_capped` is true and `count` is a lower bound; `next` still leads on page by page."""
+
+    def paginate_queryset(self, queryset, request, view=None):
+        number = request.query_params.get(self.page_query_param)
+        sorted_when_few = getattr(view, "sorted_when_few", None)
+
+        def paginator(cards, per_page):
+            return CappedPaginator(cards, per_page, page=number, sorted_when_few=sorted_when_few)
+
+        self.django_paginator_class = paginator
+        return super().paginate_queryset(queryset, request, view)
+
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        response.data["count_capped"] = self.page.paginator.capped
+        return response
+
+    def get_paginated_response_schema(self, schema):
+        answer = super().get_paginated_response_schema(schema)
+        answer["properties"]["count_capped"] = {
+            "type": "boolean",
+            "description": "true when `count` is a lower bound: there are more matches",
+        }
+        answer["required"].append("count_capped")
+        return answer
+
+
 class CardListApi(generics.ListAPIView):
     """A game's cards, searched with the query language of the card pages, paginated."""
 
     permission_classes = (AllowAny,)
     serializer_class = CardSerializer
+    pagination_class = CappedPagination
 
     @extend_schema(
         parameters=[
@@ -61,8 +93,10 @@ class CardListApi(generics.ListAPIView):
         game_or_404(game)
         params = self.request.query_params
         sort = params.get("sort", "number")
+        descending = params.get("dir") == "desc"
         cards = search.search(game, params.get("q", "").strip())
-        return search.ordered(cards, sort, params.get("dir") == "desc")
+        self.sorted_when_few = search.sorted_when_few(sort, descending)
+        return search.ordered(cards, sort, descending)
 
 
 class CardDetailApi(APIView):

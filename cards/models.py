@@ -47,6 +47,10 @@ class Card(models.Model):
     # card search language becomes filters on these, without reading the JSON.
     #: The number with its digit runs padded, so BT1-023 sorts before BT10-001.
     number_order = models.CharField(max_length=128, blank=True, default="")
+    #: The number folded as its `number:` tag (`cards.search`): a free word's "start of the card
+    #: number" is a prefix of it, which a B-tree serves (not the tags' trigram index, whose
+    #: `|number:` trigrams are in every row).
+    number_folded = models.TextField(blank=True, default="")
     #: `|name|other name|`, folded (NFKC, case, width, kana).
     name_folded = models.TextField(blank=True, default="")
     #: `|field:value|field:value|`, folded: colours, types, traits, keywords, set, number …
@@ -65,6 +69,12 @@ class Card(models.Model):
         indexes = [
             models.Index(fields=["game", "number_key"], name="card_game_number_key"),
             models.Index(fields=["game", "number_order"], name="card_game_number_order"),
+            # `*_pattern_ops` (PostgreSQL; ignored elsewhere): LIKE 'prefix%' on any collation.
+            models.Index(
+                fields=["game", "number_folded"],
+                name="card_game_number_folded",
+                opclasses=["varchar_pattern_ops", "text_pattern_ops"],
+            ),
             models.Index(fields=["game", "cost"], name="card_game_cost"),
             models.Index(fields=["game", "power"], name="card_game_power"),
             models.Index(fields=["game", "name"], name="card_game_name"),

@@ -16,7 +16,6 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from django.contrib.postgres.expressions import ArraySubquery
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.lookups import DataContains, Overlap
 from django.core.cache import cache
@@ -96,6 +95,7 @@ def index_columns(game_slug: str, card: base.Card) -> dict[str, Any]:
             stats[item.name] = int(values[0])
     return {
         "number_order": number_order(card.number),
+        "number_folded": _tag_text(card.number),
         "name_folded": _wrap(dict.fromkeys(names)),
         "tags": _wrap(dict.fromkeys(tags)),
         "stats": stats,
@@ -157,10 +157,9 @@ class _Translation:
             return ~_Translation(self.game, tag_index=False).condition(node.node)
         if isinstance(node, Words):
             value = _tag_text(node.text)
-            # The start of the card number: the trigram index serves it (a number's tag is in
-            # the vocabulary too, but there are as many as cards: a long array to compare per row).
-            number = f"{_SEPARATOR}{NUMBER.name}:{value}"
-            return Q(name_folded__contains=value) | Q(tags__contains=number)
+            # The start of the card number, its `number:` tag: a prefix of `number_folded`, which
+            # a B-tree serves (the tags' trigram index would read every row's `|number:`).
+            return Q(name_folded__contains=value) | Q(number_folded__startswith=value)
         return self.compare(node)
 
     def compare(self, node: Compare) -> Q:
@@ -176,23 +175,31 @@ class _Translation:
             if node.operator == "=":
                 return Q(name_folded__contains=f"{_SEPARATOR}{text}{_SEPARATOR}")
             return Q(name_folded__contains=text)
+        if item.name == NUMBER.name:
+            # The card number's one tag is `number_folded`: equal, or holding the value (its
+            # B-tree and, on PostgreSQL, trigram index; the tags' trigrams of `|number:` are in
+            # every row).
+            if node.operator == "=":
+                return Q(number_folded=text)
+            return Q(number_folded__contains=text)
         tag = f"{item.name}:{text}"
         if node.operator == "=":
             if self.tag_index:
                 return Q(DataContains(_TagArray(), Value([tag], ArrayField(TextField()))))
             return Q(tags__contains=f"{_SEPARATOR}{tag}{_SEPARATOR}")
-        if self.tag_index and item.name != NUMBER.name:
-            # The field's tags that hold the value, from the vocabulary (`SearchTag`), in the same
-            # statement; then "has any of them" from the GIN index. Not for card numbers: every
-            # card has its own, so the vocabulary is as long as the card list.
+        if self.tag_index:
+            # The field's tags that hold the value, from the vocabulary (`SearchTag`, one small
+            # query now), then "has any of them" from the GIN index. Asked first and written as a
+            # literal array, so the planner knows from its statistics whether the matches are few
+            # (bitmap scan) or many (walk the sort order's index) before it plans the page.
             prefix = f"{item.name}:"
-            holding = (
+            holding = list(
                 SearchTag.objects.filter(game=self.game, tag__startswith=prefix)
                 .alias(value=Substr("tag", len(prefix) + 1))
                 .filter(value__contains=text)
-                .values("tag")
+                .values_list("tag", flat=True)
             )
-            return Q(Overlap(_TagArray(), ArraySubquery(holding)))
+            return Q(Overlap(_TagArray(), Value(holding, ArrayField(TextField()))))
         # `:` — the value anywhere inside one of this field's tags, never across two tags. Only
         # a regex can say "not across" (and it is a Python call per row on SQLite), so cheap
         # LIKEs go first: a tag that starts with the value needs no regex, and a row that holds

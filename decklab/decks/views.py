@@ -46,6 +46,7 @@ from cards.games.query import QueryError
 from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
+from cards.paging import CappedPaginator
 from cards.pool import DatabasePool
 from decklab.decks import compare, edits, images, limits, selectors, services, sheets
 from decklab.decks.forms import (
@@ -458,7 +459,11 @@ def _search(ws: Workspace, query: str, page: str | None = None) -> dict:
         return {"query": "", "cards": [], "error": None}
     try:
         matches = card_search.ordered(card_search.search(ws.game_slug, query), "number")
-        shown = Paginator(matches, SEARCH_LIMIT).get_page(page)
+        # Counted only up to a cap, as the card list counts ("1,000+ cards match").
+        paginator = CappedPaginator(
+            matches, SEARCH_LIMIT, page=page, sorted_when_few=card_search.sorted_when_few("number")
+        )
+        shown = paginator.get_page(page)
         rows = list(shown)
     except QueryError as error:
         return {"query": query, "cards": [], "error": error}
@@ -474,7 +479,8 @@ def _search(ws: Workspace, query: str, page: str | None = None) -> dict:
     return {
         "query": query,
         "error": None,
-        "total": shown.paginator.count,
+        "total": paginator.count,
+        "capped": paginator.capped,
         "appending": shown.number > 1,
         "more_url": more_url,
         "cards": [

@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from cards import paging
+from cards.apis import CappedPagination
 from cards.games.registry import all_games
 from cards.importers import import_cards
 
@@ -32,9 +34,26 @@ def test_one_game(client):
 
 def test_cards_are_searched_with_the_query_language_and_paginated(client, dbscg):
     body = client.get("/api/v1/games/dbscg/cards", {"q": "color:red type:battle cost<=2"}).json()
-    assert set(body) == {"count", "next", "previous", "results"}
-    assert body["count"] == 2
+    assert set(body) == {"count", "count_capped", "next", "previous", "results"}
+    assert (body["count"], body["count_capped"]) == (2, False)
     assert [card["number"] for card in body["results"]] == ["BT1-006", "BT20-004"]
+
+
+def test_a_count_past_the_cap_says_so_and_the_pages_go_on(client, dbscg, monkeypatch):
+    query = {"q": "type:battle", "sort": "power"}
+    whole = client.get("/api/v1/games/dbscg/cards", query).json()
+    assert not whole["count_capped"] and whole["count"] >= 3
+    monkeypatch.setattr(paging, "COUNT_CAP", 1)
+    monkeypatch.setattr(CappedPagination, "page_size", 1)
+    first = client.get("/api/v1/games/dbscg/cards", query).json()
+    assert (first["count"], first["count_capped"]) == (2, True)
+    pages, link = [first], first["next"]
+    while link:
+        pages.append(client.get(link).json())
+        link = pages[-1]["next"]
+    assert not pages[-1]["count_capped"] and pages[-1]["count"] == whole["count"]
+    numbers = [card["number"] for page in pages for card in page["results"]]
+    assert numbers == [card["number"] for card in whole["results"]]
 
 
 def test_a_card_has_its_facts_extra_columns_and_links(client, load):

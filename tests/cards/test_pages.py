@@ -97,7 +97,9 @@ def _queries_for_a_page_of(client, load, count: int) -> int:
 def test_a_card_list_page_takes_the_same_queries_however_many_cards_it_shows(client, load):
     few = _queries_for_a_page_of(client, load, 2)
     many = _queries_for_a_page_of(client, load, views.PAGE_SIZE)
-    assert few == many == 2  # the count, and the page of cards
+    # The count and the page of cards; on PostgreSQL first the tags that hold `水` (the tag
+    # index's vocabulary, `cards.search`).
+    assert few == many == (3 if connection.vendor == "postgresql" else 2)
 
 
 def test_a_count_past_the_cap_reads_plus_and_every_page_stays_reachable(client, load, monkeypatch):

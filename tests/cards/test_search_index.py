@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from cards.models import Card
 from cards.paging import CappedPaginator
@@ -55,10 +56,50 @@ def test_the_tag_index_finds_what_the_plain_translation_finds(cards):
     assert compared > 300
 
 
+def _number_queries(game: str) -> dict[str, set[str]]:
+    """Queries on card numbers (free words, `number:`, `number=`) and the cards each should find,
+    worked out from the `number:` tag and the names in the tags and names columns, which the
+    queries once searched."""
+    rows = list(Card.objects.filter(game=game).values_list("number", "tags", "name_folded"))
+    tagged = {
+        number: [t.removeprefix("number:") for t in tags.split("|") if t.startswith("number:")]
+        for number, tags, _ in rows
+    }
+    pieces = {p for values in tagged.values() for v in values for p in (v, v[:2], v[:4], v[1:4])}
+    expected: dict[str, set[str]] = {}
+    for piece in filter(str.strip, pieces):
+        if '"' in piece:
+            continue
+        expected[f'"{piece}"'] = {
+            number
+            for number, _, names in rows
+            if piece in names or any(v.startswith(piece) for v in tagged[number])
+        }
+        expected[f'number:"{piece}"'] = {
+            n for n, vs in tagged.items() if any(piece in v for v in vs)
+        }
+        expected[f'number="{piece}"'] = {n for n, vs in tagged.items() if piece in vs}
+        expected[f'-number:"{piece}"'] = set(tagged) - expected[f'number:"{piece}"']
+    return expected
+
+
+def test_card_numbers_are_found_as_their_number_tag_says(cards):
+    compared = 0
+    for game in GAMES:
+        for query, numbers in _number_queries(game).items():
+            for tag_index in (None, False):
+                assert set(_numbers(game, query, tag_index)) == numbers, (game, query)
+            compared += 1
+    assert compared > 100
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the tag index is PostgreSQL's")
 def test_on_postgresql_field_values_are_looked_up_in_the_tag_index(cards):
-    contains = str(search("dbscg", "set:bt2 trait=saiyan").query)
-    assert "string_to_array" in contains and "cards_searchtag" in contains
+    with CaptureQueriesContext(connection) as vocabulary:
+        contains = str(search("dbscg", "set:bt2 trait=saiyan").query)
+    # `set:` asks the vocabulary first (one query), then the index with the tags it found.
+    assert [q["sql"] for q in vocabulary.captured_queries if "cards_searchtag" in q["sql"]]
+    assert "string_to_array" in contains and "set:bt2" in contains
     assert "string_to_array" not in str(search("dbscg", "set:bt2", tag_index=False).query)
 
 

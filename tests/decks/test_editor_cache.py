@@ -11,6 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from cards.models import Card, GameData
 from decklab.decks import views
 from decklab.decks.services import deck_create
 from tests.decks import factories
@@ -76,22 +77,42 @@ def test_the_editor_page_reads_the_deck_and_its_version_in_one_query(client, own
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200
     tables = [
-        re.search(r'FROM "(\w+)"', query["sql"])[1]  # type: ignore[index]
+        re.findall(r'FROM "(\w+)"', query["sql"])[-1]  # the outer query's table
         for query in captured.captured_queries
     ]
-    # The session, the user, the version with its deck, the deck's cards, the game data's newest
-    # change (the panels' key), the older versions and the other decks (the goldfish comparison).
+    # The session, the user, the version with its deck, the panels' key (how many of the deck's
+    # cards are stored, their newest change and the game data's, in one query: no card row is
+    # read), the older versions and the other decks (the goldfish comparison).
     assert sorted(tables) == sorted(
         [
             "django_session",
             "auth_user",
             "decks_deckversion",
             "cards_card",
-            "cards_gamedata",
             "decks_deckversion",
             "decks_deck",
         ]
     )
+    key = next(q["sql"] for q in captured.captured_queries if 'FROM "cards_card"' in q["sql"])
+    assert '"cards_card"."data"' not in key and "cards_gamedata" in key
+
+
+def test_a_cached_panel_changes_when_a_card_of_the_deck_is_deleted(client, owner, dbscg_cards):
+    client.force_login(owner)
+    deck = deck_create(owner=owner, game="dbscg", name="Full", zones=factories.LEGAL_DBSCG)
+    url = reverse("decks:editor", args=[deck.pk])
+    assert client.get(url).context["ws"].report["legal"]
+    Card.objects.filter(game="dbscg", number="TS1-001").delete()  # the leader: no newer time
+    assert not client.get(url).context["ws"].report["legal"]
+
+
+def test_a_cached_panel_of_unknown_cards_changes_with_the_game_data(client, owner, dbscg_cards):
+    client.force_login(owner)
+    deck = deck_create(owner=owner, game="dbscg", name="Unknown", zones={})
+    before = client.get(reverse("decks:editor", args=[deck.pk])).context["ws"].panel_key
+    GameData.objects.create(game="dbscg", key="test", value={})
+    after = client.get(reverse("decks:editor", args=[deck.pk])).context["ws"].panel_key
+    assert before != after
 
 
 def test_another_users_deck_is_still_a_404(client, deck, stranger):

@@ -1,0 +1,58 @@
+"""`Card.number_folded`: the folded card number, so a free word's "start of the card number" is a
+B-tree prefix lookup and `number:` a trigram search of this short column (on PostgreSQL) instead of
+the tags, whose `|number:` trigrams are in every row (`cards.search`)."""
+
+from django.db import migrations, models
+
+
+def fill_number_folded(apps, schema_editor):
+    """Cards stored before the column get it now (imports fill it from `index_columns`)."""
+    from cards.models import to_game_card
+    from cards.search import index_columns
+
+    Card = apps.get_model("cards", "Card")
+    changed = []
+    for row in Card.objects.all().iterator(chunk_size=2000):
+        card = to_game_card(row.number, row.name, row.type, row.data, row.extra)
+        row.number_folded = index_columns(row.game, card)["number_folded"]
+        changed.append(row)
+    Card.objects.bulk_update(changed, ["number_folded"], batch_size=2000)
+
+
+def create_trigram_index(apps, schema_editor):
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    table = schema_editor.quote_name(apps.get_model("cards", "Card")._meta.db_table)
+    schema_editor.execute(
+        f"CREATE INDEX IF NOT EXISTS card_number_folded_trgm ON {table}"
+        " USING gin (number_folded gin_trgm_ops) WITH (fastupdate = off)"
+    )
+
+
+def drop_trigram_index(apps, schema_editor):
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("DROP INDEX IF EXISTS card_number_folded_trgm")
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("cards", "0009_search_tag_index"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="card",
+            name="number_folded",
+            field=models.TextField(blank=True, default=""),
+        ),
+        migrations.RunPython(fill_number_folded, migrations.RunPython.noop),
+        migrations.AddIndex(
+            model_name="card",
+            index=models.Index(
+                fields=["game", "number_folded"],
+                name="card_game_number_folded",
+                opclasses=["varchar_pattern_ops", "text_pattern_ops"],
+            ),
+        ),
+        migrations.RunPython(create_trigram_index, drop_trigram_index),
+    ]
