@@ -18,10 +18,13 @@ def request_language(request: HttpRequest) -> str:
     )
 
 
-def translated(text: Text | str) -> str:
-    """A pure-core text (a goal error, a stored failure reason) in the active language: its msgid
-    and every text inside through the site's catalogue, values that read per language in it.
-    A plain string (already in words) is shown as it is."""
+def translated(text: Text | str, lang: str | None = None) -> str:
+    """A pure-core text (a goal error, a stored failure reason) in `lang`, else the active
+    language: its msgid and every text inside through the site's catalogue, values that read per
+    language in it. A plain string (already in words) is shown as it is."""
     if isinstance(text, str):
         return text
+    if lang is not None:
+        with translation.override(choose_language(lang)):
+            return translated(text)
     return text.show(translation.gettext, choose_language(translation.get_language()))
