@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 
 from cards.games.decklist import MAX_QUANTITY
 from cards.games.game import Game
+from cards.games.messages import choose_language
 from decklab.decks import limits
+from decklab.decks.notes import zone_words
 
 Zones = dict[str, dict[str, int]]
 
@@ -69,10 +71,8 @@ def normalize(game: Game, zones: object) -> Zones:
 
 
 def zone_label(game: Game, slug: str) -> str:
-    """A zone as an edit error names it: its slug in English, its Japanese name in Japanese."""
-    if get_language() == "ja":
-        return next((z.label_ja for z in game.zones if z.slug == slug and z.label_ja), slug)
-    return slug
+    """A zone as an edit error names it, in the active language (`notes.zone_words`)."""
+    return zone_words(game, slug).show(choose_language(get_language()))
 
 
 def numbers(zones: Mapping[str, Mapping[str, int]]) -> set[str]:

@@ -28,7 +28,7 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HTMX_STOP_POLLING, replace_url, trigger_client_event
 
@@ -42,7 +42,7 @@ from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
 from cards.pool import DatabasePool
-from decklab.decks import compare, edits, images, limits, selectors, services, sheets
+from decklab.decks import compare, edits, images, limits, notes, selectors, services, sheets
 from decklab.decks.forms import (
     ChangeForm,
     ImportForm,
@@ -320,7 +320,7 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
             zones=zones,
             expected_version=_expected_version(request),
             expected_revision=_expected_revision(request),
-            note=gettext_noop("import"),
+            note=notes.IMPORTED,
         )
     except services.DeckError as refused:
         messages.error(request, str(refused))
@@ -870,7 +870,7 @@ def build_save(request: HttpRequest, game: str) -> HttpResponse:
             name=request.POST.get("name", "") or f"{ws.game.name} deck",
             format=ws.format_slug,
             zones=ws.zones,
-            note=gettext_noop("saved from a deck code"),
+            note=notes.FROM_CODE,
         )
     except services.DeckError as refused:
         messages.error(request, str(refused))
@@ -890,10 +890,11 @@ def _compare_choices(
         return []
     choices = [wanted] if wanted else []
     if ws.deck is not None:
-        older = ws.deck.versions.exclude(number=ws.deck.version).values_list("number", "note")
-        for number, note in older[:COMPARE_VERSIONS]:
-            label = gettext("This deck, version %(number)d") % {"number": number}
-            choices.append((f"version:{number}", f"{label} — {note}" if note else label))
+        older = ws.deck.versions.exclude(number=ws.deck.version).only("number", "note", "note_text")
+        for version in older[:COMPARE_VERSIONS]:
+            label = gettext("This deck, version %(number)d") % {"number": version.number}
+            note = version.shown_note
+            choices.append((f"version:{version.number}", f"{label} — {note}" if note else label))
     others = selectors.decks_of(request.user).filter(game=ws.game_slug)
     if ws.deck is not None:
         others = others.exclude(pk=ws.deck.pk)
