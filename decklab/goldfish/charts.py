@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from cards.games.goldfish import goal_forms
 
@@ -62,10 +62,15 @@ class Row:
         return json.dumps(self.exact, ensure_ascii=False)
 
 
-def describe_goal(goal: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+#: Words for goal types, fields (by name) and choices (by field name and choice).
+Names = Mapping[str | tuple[str, str], str]
+
+
+def describe_goal(goal: Mapping[str, Any], names: Names | None = None) -> str:
     """`drawn: cards BT1-004, at least 1, turn 3, play first` — every field, in the goal's order.
 
-    `names` gives other words for goal types and field names (`goal_names`, for Japanese pages).
+    `names` gives other words for goal types, field names and choices (`goal_names`, for
+    Japanese pages).
     """
     names = names or {}
     parts = []
@@ -75,7 +80,10 @@ def describe_goal(goal: Mapping[str, Any], names: Mapping[str, str] | None = Non
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value)
         elif isinstance(value, str) and "\n" in value:
-            value = f"{value.count(chr(10)) + 1}-line text"
+            lines = value.count("\n") + 1
+            value = ngettext("%(lines)d-line text", "%(lines)d-line text", lines) % {"lines": lines}
+        elif isinstance(value, str):
+            value = names.get((key, value), value)
         parts.append(f"{names.get(key, key.replace('_', ' '))} {value}")
     kind = goal.get("type", "?")
     return f"{names.get(kind, kind)}: " + ", ".join(parts)
@@ -97,24 +105,28 @@ def in_form_order(results: Sequence[Mapping[str, Any]], game_slug: str) -> list[
 
 def readable(
     results: Sequence[Mapping[str, Any]], game_slug: str
-) -> tuple[list[dict[str, Any]], dict[str, str] | None]:
+) -> tuple[list[dict[str, Any]], Names | None]:
     """A run's results as pages show them: goals in their form's order, and the words for goal
     types and fields on Japanese pages (English keeps the goal's own keys, `drawn: cards …`)."""
     names = goal_names(game_slug) if get_language() == "ja" else None
     return in_form_order(results, game_slug), names
 
 
-def goal_names(game_slug: str) -> dict[str, str]:
-    """The game's goal types and goal fields by name, in the active language's words."""
-    found: dict[str, str] = {}
+def goal_names(game_slug: str) -> dict[str | tuple[str, str], str]:
+    """The game's goal types, goal fields by name and choices by field and choice (the form's
+    options), in the active language's words."""
+    found: dict[str | tuple[str, str], str] = {}
     for form in goal_forms(game_slug):
         found[form["type"]] = gettext(form["label"])
         for spec in form["fields"]:
             found.setdefault(spec["name"], gettext(spec["label"]))
+            for choice, label in spec["options"]:
+                if label != choice:
+                    found.setdefault((spec["name"], choice), gettext(label))
     return found
 
 
-def rows(results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None) -> list[Row]:
+def rows(results: Sequence[Mapping[str, Any]], names: Names | None = None) -> list[Row]:
     """The results as table rows: one per goal, each with the measures it reports."""
     return [
         Row(
@@ -155,7 +167,7 @@ class Point:
 
 
 def series(
-    results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None
+    results: Sequence[Mapping[str, Any]], names: Names | None = None
 ) -> dict[str, list[Point]]:
     """Probability-by-turn lines, one per goal apart from its `turn`.
 
@@ -185,7 +197,7 @@ def _point(turn: int, data: Mapping[str, Any]) -> Point:
 
 
 def probability_by_turn(
-    results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None
+    results: Sequence[Mapping[str, Any]], names: Names | None = None
 ) -> SafeString:
     """An SVG chart of the turn-based results, or an empty string when none has a turn."""
     lines = series(results, names)

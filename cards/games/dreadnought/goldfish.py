@@ -19,6 +19,7 @@ from cards.games.base import Deck
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     PLAY_FIELD,
+    PLAY_LABELS,
     Context,
     DrawnGoal,
     Field,
@@ -505,6 +506,7 @@ DECK_OUT = GoalType(
             "choice",
             default="speed",
             choices=("speed", "first", "second"),
+            choice_labels=PLAY_LABELS,
         ),
         *OPPONENT_FIELDS,
         Field(

@@ -17,6 +17,7 @@ from cards.games import stats
 from cards.games.base import Card
 from cards.games.goldfish import (
     DRAWN_FIELDS,
+    NO_MULLIGAN,
     PLAY_FIELD,
     Context,
     DrawnGoal,
@@ -210,6 +211,7 @@ MULLIGAN = GoalType(
             "choice",
             default="A+B",
             choices=("none", "A", "B", "A+B"),
+            choice_labels=NO_MULLIGAN,
         ),
         Field(
             "b_below",
@@ -408,7 +410,14 @@ G_IN_PLAY = GoalType(
         ),
         turn_field(default=3),
         PLAY_FIELD,
-        Field("color", gettext_noop("Colour"), "choice", default="any", choices=("any", *COLORS)),
+        Field(
+            "color",
+            gettext_noop("Colour"),
+            "choice",
+            default="any",
+            choices=("any", *COLORS),
+            choice_labels={"any": gettext_noop("Any colour")},
+        ),
         Field(
             "color_at_least",
             gettext_noop("Of that colour, at least"),
