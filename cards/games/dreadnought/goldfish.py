@@ -381,9 +381,10 @@ SPEED = GoalType(
             "choice",
             default="second",
             choices=("second", "slower"),
-            help=gettext_noop(
-                "second: only while the opponent's speed card is faster; slower: always."
-            ),
+            choice_labels={
+                "second": gettext_noop("Only while the opponent's speed card is faster"),
+                "slower": gettext_noop("Always"),
+            },
         ),
     ),
     prepare=prepare_speed,
