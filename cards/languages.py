@@ -7,6 +7,7 @@ from django.http import HttpRequest
 from django.utils import translation
 
 from cards.games.messages import Text, choose_language
+from cards.games.registry import UnknownGame, get_game
 
 
 def request_language(request: HttpRequest) -> str:
@@ -16,6 +17,16 @@ def request_language(request: HttpRequest) -> str:
         getattr(request, "LANGUAGE_CODE", None),
         translation.get_language_from_request(request),
     )
+
+
+def game_name(slug: str) -> str:
+    """`dbscg` → `Dragon Ball Super Card Game`, its Japanese name on Japanese pages (the slug
+    of a game the registry does not hold)."""
+    try:
+        game = get_game(slug)
+    except UnknownGame:
+        return slug
+    return game.name_ja if game.name_ja and translation.get_language() == "ja" else game.name
 
 
 def translated(text: Text | str, lang: str | None = None) -> str:

@@ -40,7 +40,7 @@ from cards.games.goldfish import goal_forms
 from cards.games.query import QueryError
 from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
-from cards.languages import request_language
+from cards.languages import game_name, request_language
 from cards.pool import DatabasePool
 from decklab.decks import compare, edits, images, limits, notes, selectors, services, sheets
 from decklab.decks.forms import (
@@ -799,7 +799,7 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
         if request.POST["format"] not in {f.slug for f in ws.formats}:
             raise services.DeckError(
                 gettext("%(game)s has no format %(format)r.")
-                % {"game": ws.game.name, "format": request.POST["format"]}
+                % {"game": game_name(ws.game_slug), "format": request.POST["format"]}
             )
         format_slug = request.POST["format"]
     else:
@@ -822,7 +822,7 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
         if unknown:
             raise services.DeckError(
                 gettext("No %(game)s card has the number %(numbers)s.")
-                % {"game": ws.game.name, "numbers": ", ".join(sorted(unknown))}
+                % {"game": game_name(ws.game_slug), "numbers": ", ".join(sorted(unknown))}
             )
     return Workspace(ws.game_slug, format_slug, edits.normalize(ws.game, zones), lang=ws.lang)
 
