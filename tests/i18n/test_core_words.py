@@ -215,3 +215,48 @@ def test_validate_deck_names_an_unknown_game_in_japanese_with_lang_ja(tmp_path):
     assert cli("validate_deck", "--game", "chess", "--lang", "ja", str(path)).startswith(
         "ゲーム 'chess' はありません"
     )
+
+
+def test_api_refusals_of_the_decks_and_simulations_endpoints_read_in_japanese(api):
+    missing_deck = api.get("/api/v1/decks/999999", **JA).json()["detail"]
+    missing_run = api.get("/api/v1/simulations/999999", **JA).json()["detail"]
+    no_goals = api.post("/api/v1/simulations", simulation(goals=[]), format="json", **JA)
+    chess = api.post("/api/v1/simulations", simulation(game="chess"), format="json", **JA)
+    broken = api.post("/api/v1/simulations", "[{", content_type="application/json", **JA)
+    unknown_card = api.post(
+        "/api/v1/decks",
+        {"game": "dbscg", "name": "x", "zones": {"main": {"NOPE-1": 2}}},
+        format="json",
+        **JA,
+    )
+    assert (missing_deck, missing_run) == (
+        "そのデッキはありません。",
+        "そのシミュレーションはありません。",
+    )
+    assert no_goals.json()["goals"] == ["目標を1つ以上指定してください。"]
+    assert chess.json()["game"][0].startswith("ゲーム 'chess' はありません")
+    assert broken.json()["detail"] == (
+        "JSONの解析エラー: 1行目3文字目（先頭から2文字目）: ダブルクォートで囲んだ項目名が必要です"
+    )
+    assert unknown_card.json()["detail"].startswith("ドラゴンボール超 カードゲームに番号 NOPE-1")
+    english = api.post("/api/v1/simulations", "[{", content_type="application/json")
+    assert english.json()["detail"] == (
+        "JSON parse error - Expecting property name enclosed in double quotes: line 1 column 3 "
+        "(char 2)"
+    )
+
+
+def test_a_card_type_a_zone_refuses_is_named_in_japanese():
+    from cards.games import messages
+    from cards.games.rules import type_names
+
+    english, japanese = type_names("dbscg", ["Leader", "Battle"])
+    assert (english, japanese) == ("Leader, Battle", "リーダー、バトル")
+    values = {"card": "X", "zone_en": "Main", "zone_ja": "メイン", "type_en": "Leader"}
+    values |= {"type_ja": "リーダー", "allowed_en": english, "allowed_ja": japanese}
+    assert "リーダーはメインに入れられません(リーダー、バトルのみ)" in messages.render(
+        "zone.card_type", "ja", values
+    )
+    assert "a Leader card may not be there (Main holds Leader, Battle)" in messages.render(
+        "zone.card_type", "en", values
+    )
