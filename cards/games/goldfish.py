@@ -431,6 +431,17 @@ def goal_types(game_slug: str) -> dict[str, GoalType]:
     return module.GOAL_TYPES
 
 
+def measure_labels(game_slug: str) -> Mapping[str, str]:
+    """The words for the figures a game's results report beside the probability (result key →
+    msgid, e.g. `own_turns` → "Own turns (mean)"), from its goldfish module's `MEASURES`. Pages
+    in another language than English show these; English pages keep the keys' own words."""
+    try:
+        module = game_module(game_slug, "goldfish")
+    except ModuleNotFoundError:
+        return {}
+    return getattr(module, "MEASURES", {})
+
+
 def goal_forms(game_slug: str) -> list[dict[str, Any]]:
     """For each goal type its fields (name, label, kind, choices, default) for the web editor."""
     return [

@@ -15,7 +15,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
-from cards.games.goldfish import goal_forms
+from cards.games.goldfish import goal_forms, measure_labels
 
 WIDTH, HEIGHT = 560, 260
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 40
@@ -62,8 +62,10 @@ class Row:
         return json.dumps(self.exact, ensure_ascii=False)
 
 
-#: Words for goal types, fields (by name) and choices (by field name and choice).
+#: Words for goal types, fields (by name), choices (by field name and choice) and the figures
+#: results report (by `(MEASURE, key)`).
 Names = Mapping[str | tuple[str, str], str]
+MEASURE = "measure"
 
 
 def describe_goal(goal: Mapping[str, Any], names: Names | None = None) -> str:
@@ -123,6 +125,8 @@ def goal_names(game_slug: str) -> dict[str | tuple[str, str], str]:
             for choice, label in spec["options"]:
                 if label != choice:
                     found.setdefault((spec["name"], choice), gettext(label))
+    for key, label in measure_labels(game_slug).items():
+        found[(MEASURE, key)] = gettext(label)
     return found
 
 
@@ -131,14 +135,16 @@ def rows(results: Sequence[Mapping[str, Any]], names: Names | None = None) -> li
     return [
         Row(
             describe_goal(result.get("goal", {}), names),
-            tuple(_measures(result)),
+            tuple(_measures(result, names or {})),
             result.get("exact"),
         )
         for result in results
     ]
 
 
-def _measures(result: Mapping[str, Any]) -> list[Measure]:
+def _measures(result: Mapping[str, Any], names: Names) -> list[Measure]:
+    """The figures of a result; beside the probability, each in the game's words (`names`) or
+    else its key's own (`mean own turns`, `mulligan_fires`)."""
     found = []
     if "probability" in result:
         found.append(_measure(gettext_noop("probability"), result, "probability", percent=True))
@@ -146,9 +152,11 @@ def _measures(result: Mapping[str, Any]) -> list[Measure]:
         if not isinstance(value, Mapping) or key == "goal":
             continue
         if "probability" in value:
-            found.append(_measure(key, value, "probability", percent=True))
+            label = names.get((MEASURE, key), key)
+            found.append(_measure(label, value, "probability", percent=True))
         elif "mean" in value:
-            found.append(_measure(f"mean {key.replace('_', ' ')}", value, "mean", percent=False))
+            label = names.get((MEASURE, key), f"mean {key.replace('_', ' ')}")
+            found.append(_measure(label, value, "mean", percent=False))
     return found
 
 

@@ -260,3 +260,20 @@ def test_a_card_type_a_zone_refuses_is_named_in_japanese():
     assert "a Leader card may not be there (Main holds Leader, Battle)" in messages.render(
         "zone.card_type", "en", values
     )
+
+
+def test_the_figures_beside_the_probability_read_in_japanese_and_english_keeps_its_words():
+    goal = {"type": "dragon_balls", "count": 7, "turn": 15}
+    result = {
+        "goal": goal,
+        "probability": 0.5,
+        "ci95": [0.4, 0.6],
+        "own_turns": {"mean": 9.5, "ci95": [9.4, 9.6], "n": 100},
+        "mulligan_fires": {"probability": 0.25, "ci95": [0.2, 0.3]},
+    }
+    english = [m.label for m in charts.rows(*charts.readable([result], "dbscg"))[0].measures]
+    assert english == ["probability", "mean own turns", "mulligan_fires"]
+    with translation.override("ja"):
+        (row,) = charts.rows(*charts.readable([result], "dbscg"))
+        japanese = [translation.gettext(m.label) for m in row.measures]
+    assert japanese == ["確率", "自分のターン数（平均）", "マリガンする"]

@@ -143,4 +143,12 @@ MATCH_GOAL = GoalType(
     prepare=prepare_match,
 )
 
+#: Words for the figures results report beside the probability (`goldfish.measure_labels`).
+MEASURES = {
+    "win": gettext_noop("Games won"),
+    "draw": gettext_noop("Games drawn"),
+    "loss": gettext_noop("Games lost"),
+    "turns": gettext_noop("Turns (mean)"),
+}
+
 GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (MATCH_GOAL,)}

@@ -723,4 +723,16 @@ DRAWS_GOAL = GoalType(
     prepare=prepare_draws,
 )
 
+#: Words for the figures results report beside the probability (`goldfish.measure_labels`).
+MEASURES = {
+    "deck_out_turn": gettext_noop("Deck-out turn (mean)"),
+    "hp_cards_drawn": gettext_noop("HP cards drawn (mean)"),
+    "lost_by_turn": gettext_noop("Lost by the turn"),
+    "lost_turn": gettext_noop("Losing turn (mean)"),
+    "mulligan_fires": gettext_noop("Mulligan fires"),
+    "cards_discarded": gettext_noop("Cards discarded (mean)"),
+    "cards_drawn": gettext_noop("Cards drawn (mean)"),
+    "bursts_set": gettext_noop("Bursts set (mean)"),
+}
+
 GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (DRAWN, DRAWS_GOAL, SPEED, DECK_OUT)}

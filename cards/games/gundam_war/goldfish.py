@@ -430,4 +430,12 @@ G_IN_PLAY = GoalType(
     prepare=prepare_g_in_play,
 )
 
+#: Words for the figures results report beside the probability (`goldfish.measure_labels`).
+MEASURES = {
+    "mulligan_a_fires": gettext_noop("Mulligan A fires"),
+    "mulligan_b_fires": gettext_noop("Mulligan B fires"),
+    "mulligan_b_count": gettext_noop("Mulligan B count (mean)"),
+    "g_in_play": gettext_noop("G in play (mean)"),
+}
+
 GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (DRAWN, MULLIGAN, G_IN_PLAY)}
