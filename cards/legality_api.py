@@ -254,10 +254,14 @@ class MatrixApi(LegalityView):
         try:
             decoded = deckcode.decode(code)
         except deckcode.DeckCodeError as error:
-            return _error(str(error), status.HTTP_400_BAD_REQUEST)
+            return _error(
+                translated(error.text, self.language(request)), status.HTTP_400_BAD_REQUEST
+            )
         if decoded.game != game:
             return _error(
-                f"the deck code is a {decoded.game} deck, not {game}", status.HTTP_400_BAD_REQUEST
+                gettext("the deck code is a %(code_game)s deck, not %(game)s")
+                % {"code_game": decoded.game, "game": game},
+                status.HTTP_400_BAD_REQUEST,
             )
         return self._matrix(request, game, quantities_text(game, decoded.quantities))
 
@@ -344,5 +348,7 @@ class DeckCodeApi(LegalityView):
         try:
             decoded = deckcode.decode(code)
         except deckcode.DeckCodeError as error:
-            return _error(str(error), status.HTTP_400_BAD_REQUEST)
+            return _error(
+                translated(error.text, self.language(request)), status.HTTP_400_BAD_REQUEST
+            )
         return Response(_code_answer(decoded, code))

@@ -277,3 +277,10 @@ def test_the_figures_beside_the_probability_read_in_japanese_and_english_keeps_i
         (row,) = charts.rows(*charts.readable([result], "dbscg"))
         japanese = [translation.gettext(m.label) for m in row.measures]
     assert japanese == ["確率", "自分のターン数（平均）", "マリガンする"]
+
+
+def test_a_broken_deck_code_is_refused_in_the_asked_language(client):
+    english = client.get("/api/v1/deck-codes/1AAAA").json()["detail"]
+    japanese = client.get("/api/v1/deck-codes/1AAAA?lang=ja").json()["detail"]
+    assert english.startswith("the deck code is")
+    assert japanese.startswith("デッキコードが") and not re.search(r"[a-z]{4}", japanese)
