@@ -7,6 +7,7 @@ from django.http import HttpRequest
 from django.utils import translation
 
 from cards.games.messages import Text, choose_language
+from cards.games.registry import UnknownGame, get_game
 
 
 def request_language(request: HttpRequest) -> str:
@@ -18,10 +19,23 @@ def request_language(request: HttpRequest) -> str:
     )
 
 
-def translated(text: Text | str) -> str:
-    """A pure-core text (a goal error, a stored failure reason) in the active language: its msgid
-    and every text inside through the site's catalogue, values that read per language in it.
-    A plain string (already in words) is shown as it is."""
+def game_name(slug: str) -> str:
+    """`dbscg` → `Dragon Ball Super Card Game`, its Japanese name on Japanese pages (the slug
+    of a game the registry does not hold)."""
+    try:
+        game = get_game(slug)
+    except UnknownGame:
+        return slug
+    return game.name_ja if game.name_ja and translation.get_language() == "ja" else game.name
+
+
+def translated(text: Text | str, lang: str | None = None) -> str:
+    """A pure-core text (a goal error, a stored failure reason) in `lang`, else the active
+    language: its msgid and every text inside through the site's catalogue, values that read per
+    language in it. A plain string (already in words) is shown as it is."""
     if isinstance(text, str):
         return text
+    if lang is not None:
+        with translation.override(choose_language(lang)):
+            return translated(text)
     return text.show(translation.gettext, choose_language(translation.get_language()))

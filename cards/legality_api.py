@@ -28,7 +28,7 @@ from cards.games import deckcode, decklist
 from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 from cards.games.text import whole_number
-from cards.languages import request_language
+from cards.languages import request_language, translated
 from cards.parsers import JSONParser
 from cards.rule_links import linked
 from cards.serializers import ErrorSerializer
@@ -196,8 +196,8 @@ class LegalityView(APIView):
         return text, fmt or None
 
 
-def _unknown_game(error: UnknownGame) -> Response:
-    return _error(str(error), status.HTTP_404_NOT_FOUND)
+def _unknown_game(error: UnknownGame, lang: str) -> Response:
+    return _error(translated(error.text, lang), status.HTTP_404_NOT_FOUND)
 
 
 class ValidateApi(LegalityView):
@@ -215,13 +215,13 @@ class ValidateApi(LegalityView):
     )
     def post(self, request: Request, game: str) -> Response:
         text, fmt = self.decklist(request)
+        lang = self.language(request)
         try:
-            lang = self.language(request)
             result = validate(game, text=text, format_slug=fmt, lang=lang)
         except UnknownGame as error:
-            return _unknown_game(error)
+            return _unknown_game(error, lang)
         except UnknownFormat as error:
-            return _error(str(error), status.HTTP_400_BAD_REQUEST)
+            return _error(translated(error.text, lang), status.HTTP_400_BAD_REQUEST)
         return Response({**result, "violations": linked(game, result["violations"], lang)})
 
 
@@ -229,10 +229,11 @@ class MatrixApi(LegalityView):
     """The decklist's legality in every format of its game."""
 
     def _matrix(self, request: Request, game: str, text: str) -> Response:
+        lang = self.language(request)
         try:
-            return Response(format_matrix(game, text=text, lang=self.language(request)))
+            return Response(format_matrix(game, text=text, lang=lang))
         except UnknownGame as error:
-            return _unknown_game(error)
+            return _unknown_game(error, lang)
 
     @extend_schema(
         summary="The decklist's legality in every format of its game",
@@ -253,10 +254,14 @@ class MatrixApi(LegalityView):
         try:
             decoded = deckcode.decode(code)
         except deckcode.DeckCodeError as error:
-            return _error(str(error), status.HTTP_400_BAD_REQUEST)
+            return _error(
+                translated(error.text, self.language(request)), status.HTTP_400_BAD_REQUEST
+            )
         if decoded.game != game:
             return _error(
-                f"the deck code is a {decoded.game} deck, not {game}", status.HTTP_400_BAD_REQUEST
+                gettext("the deck code is a %(code_game)s deck, not %(game)s")
+                % {"code_game": decoded.game, "game": game},
+                status.HTTP_400_BAD_REQUEST,
             )
         return self._matrix(request, game, quantities_text(game, decoded.quantities))
 
@@ -319,9 +324,11 @@ class DeckCodesApi(LegalityView):
             found = get_game(game)
             fmt = found.format(fmt).slug
         except UnknownGame as error:
-            return _unknown_game(error)
+            return _unknown_game(error, self.language(request))
         except UnknownFormat as error:
-            return _error(str(error), status.HTTP_400_BAD_REQUEST)
+            return _error(
+                translated(error.text, self.language(request)), status.HTTP_400_BAD_REQUEST
+            )
         deck, _ = load_deck(game, incoming.validated_data["decklist"])
         code = deckcode.encode(game, fmt, deck.quantities())
         return Response(_code_answer(deckcode.decode(code), code))
@@ -341,5 +348,7 @@ class DeckCodeApi(LegalityView):
         try:
             decoded = deckcode.decode(code)
         except deckcode.DeckCodeError as error:
-            return _error(str(error), status.HTTP_400_BAD_REQUEST)
+            return _error(
+                translated(error.text, self.language(request)), status.HTTP_400_BAD_REQUEST
+            )
         return Response(_code_answer(decoded, code))

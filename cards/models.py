@@ -8,14 +8,18 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from cards.games import base
-from cards.games.registry import GAMES
+from cards.games.registry import GAMES, UnknownGame, get_game
+from cards.languages import translated
 
 
 def validate_game(slug: str) -> None:
     """A game slug the registry knows. A validator, not `choices=`: adding a game to the registry
     then needs no migration."""
     if slug not in GAMES:
-        raise ValidationError(f"unknown game {slug!r} (known: {', '.join(GAMES)})")
+        try:
+            get_game(slug)
+        except UnknownGame as error:
+            raise ValidationError(translated(error.text)) from None
 
 
 def game_field() -> models.CharField:

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import codecs
 import io
+import json
 from typing import Any
 
 from django.utils.translation import gettext
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
+
+from cards.games import jsontext
+from cards.languages import translated
 
 
 class JSONParser(parsers.JSONParser):
@@ -26,3 +30,12 @@ class JSONParser(parsers.JSONParser):
             return super().parse(io.BytesIO(body), media_type, parser_context)
         except RecursionError:
             raise ParseError(gettext("JSON parse error - nested too deeply")) from None
+        except ParseError as error:
+            # DRF words Python's message in English; say where and why in the reader's words.
+            cause = error.__context__
+            if not isinstance(cause, json.JSONDecodeError):
+                raise
+            raise ParseError(
+                gettext("JSON parse error - %(error)s")
+                % {"error": translated(jsontext.problem(cause))}
+            ) from None

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from cards.games import jsontext
 from cards.games.game import UnknownFormat
+from cards.games.messages import Explained, gettext_noop, shown_value
 from cards.games.registry import UnknownGame, get_game
 
 VERSION = "1"
@@ -30,8 +31,9 @@ MAX_PAYLOAD_BYTES = 200_000
 Quantities = Mapping[str, Mapping[str, int]]
 
 
-class DeckCodeError(ValueError):
-    """A code that is broken, of another version, or names a game, format or zone we lack."""
+class DeckCodeError(Explained, ValueError):
+    """A code that is broken, of another version, or names a game, format or zone we lack (its
+    `text` in the reader's language where the site shows it)."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,9 @@ def encode(game_slug: str, format_slug: str | None, quantities: Quantities) -> s
         for zone in game.zone_slugs
     }
     if any(count > MAX_COUNT for cards in zones.values() for _, count in cards):
-        raise DeckCodeError(f"a deck code holds at most {MAX_COUNT} copies of one card")
+        raise DeckCodeError(
+            gettext_noop("a deck code holds at most %(most)d copies of one card"), most=MAX_COUNT
+        )
     payload = [game.slug, fmt.slug, {zone: cards for zone, cards in zones.items() if cards}]
     raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
@@ -63,26 +67,35 @@ def decode(code: str) -> DeckCode:
     """The deck a code holds; `DeckCodeError` with a reason a user can act on otherwise."""
     code = code.strip()
     if not code:
-        raise DeckCodeError("the deck code is empty")
+        raise DeckCodeError(gettext_noop("the deck code is empty"))
     if len(code) > MAX_CODE_LENGTH:
-        raise DeckCodeError(f"the deck code is longer than {MAX_CODE_LENGTH} characters")
+        raise DeckCodeError(
+            gettext_noop("the deck code is longer than %(most)d characters"), most=MAX_CODE_LENGTH
+        )
     if code[0] != VERSION:
-        raise DeckCodeError("this is not a DeckLab deck code (unknown version)")
+        raise DeckCodeError(gettext_noop("this is not a DeckLab deck code (unknown version)"))
     payload = _inflate(code[1:])
     try:
         game_slug, format_slug, zones = jsontext.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, TypeError) as error:
-        raise DeckCodeError("the deck code is damaged (its contents are unreadable)") from error
+        raise DeckCodeError(
+            gettext_noop("the deck code is damaged (its contents are unreadable)")
+        ) from error
     if not isinstance(game_slug, str) or not isinstance(format_slug, str):
-        raise DeckCodeError("the deck code is damaged (no game or format)")
+        raise DeckCodeError(gettext_noop("the deck code is damaged (no game or format)"))
     try:
         game = get_game(game_slug)
         game.format(format_slug)
     except UnknownGame:
-        raise DeckCodeError(f"the deck code names an unknown game {game_slug!r}") from None
+        raise DeckCodeError(
+            gettext_noop("the deck code names an unknown game %(game)s"),
+            game=shown_value(game_slug),
+        ) from None
     except UnknownFormat:
         raise DeckCodeError(
-            f"the deck code names an unknown format {format_slug!r} of {game_slug}"
+            gettext_noop("the deck code names an unknown format %(format)s of %(game)s"),
+            format=shown_value(format_slug),
+            game=game_slug,
         ) from None
     return DeckCode(game.slug, format_slug, _quantities(game.zone_slugs, zones))
 
@@ -91,26 +104,28 @@ def _inflate(text: str) -> bytes:
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError) as error:
-        raise DeckCodeError("the deck code is damaged (not base64url)") from error
+        raise DeckCodeError(gettext_noop("the deck code is damaged (not base64url)")) from error
     inflate = zlib.decompressobj(-15)
     try:
         payload = inflate.decompress(packed, MAX_PAYLOAD_BYTES)
     except zlib.error as error:
-        raise DeckCodeError("the deck code is damaged (it does not unpack)") from error
+        raise DeckCodeError(
+            gettext_noop("the deck code is damaged (it does not unpack)")
+        ) from error
     if inflate.unconsumed_tail:
-        raise DeckCodeError("the deck code holds more than any deck could")
+        raise DeckCodeError(gettext_noop("the deck code holds more than any deck could"))
     if not inflate.eof:
-        raise DeckCodeError("the deck code is cut short")
+        raise DeckCodeError(gettext_noop("the deck code is cut short"))
     return payload
 
 
 def _quantities(zone_slugs: tuple[str, ...], zones: object) -> dict[str, dict[str, int]]:
     if not isinstance(zones, dict) or not set(zones) <= set(zone_slugs):
-        raise DeckCodeError("the deck code is damaged (unknown zones)")
+        raise DeckCodeError(gettext_noop("the deck code is damaged (unknown zones)"))
     out: dict[str, dict[str, int]] = {zone: {} for zone in zone_slugs}
     for zone, cards in zones.items():
         if not isinstance(cards, list):
-            raise DeckCodeError("the deck code is damaged (a zone is not a list)")
+            raise DeckCodeError(gettext_noop("the deck code is damaged (a zone is not a list)"))
         for item in cards:
             if not (
                 isinstance(item, list)
@@ -120,9 +135,13 @@ def _quantities(zone_slugs: tuple[str, ...], zones: object) -> dict[str, dict[st
                 and type(item[1]) is int
                 and 1 <= item[1] <= MAX_COUNT
             ):
-                raise DeckCodeError("the deck code is damaged (a card entry is not valid)")
+                raise DeckCodeError(
+                    gettext_noop("the deck code is damaged (a card entry is not valid)")
+                )
             number, count = item
             if number in out[zone]:
-                raise DeckCodeError("the deck code is damaged (a card is listed twice)")
+                raise DeckCodeError(
+                    gettext_noop("the deck code is damaged (a card is listed twice)")
+                )
             out[zone][number] = count
     return out

@@ -11,6 +11,7 @@ from cards.games.base import Card, Deck, Format, GameData, Zone
 from cards.games.charts import Charts
 from cards.games.factsheet import Conversion
 from cards.games.fields import Field
+from cards.games.messages import Explained, gettext_noop, shown_value
 from cards.games.schema import Schema
 from cards.games.text import fold, fold_compact
 
@@ -19,7 +20,7 @@ from cards.games.text import fold, fold_compact
 SHIPPED_DATA = Path(__file__).resolve().parents[1] / "data"
 
 
-class UnknownFormat(LookupError):
+class UnknownFormat(Explained, LookupError):
     """A format slug the game does not have; the message names the known ones."""
 
 
@@ -156,4 +157,9 @@ class Game:
             if candidate.slug == slug:
                 return candidate
         known = ", ".join(f.slug for f in self.formats)
-        raise UnknownFormat(f"unknown format {slug!r} for {self.slug} (known: {known})")
+        raise UnknownFormat(
+            gettext_noop("unknown format %(format)s for %(game)s (known: %(known)s)"),
+            format=shown_value(slug),
+            game=self.slug,
+            known=known,
+        )

@@ -160,6 +160,8 @@ class Field:
 
     Kinds: `cards` (a list of card references: numbers or names, as in decklists), `int`, `number`,
     `choice` (one of `choices`), `text`, `mapping` (a JSON object of names to numbers).
+    `choice_labels` gives a choice the words a reader sees (marked with `gettext_noop`; the goal
+    JSON keeps the choice itself): the form's options and the run tables read them.
     """
 
     name: str
@@ -167,6 +169,7 @@ class Field:
     kind: str
     default: Any = _REQUIRED
     choices: tuple[str, ...] = ()
+    choice_labels: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
     minimum: float | None = None
     maximum: float | None = None
     help: str = ""
@@ -280,6 +283,9 @@ class Field:
             "label": self.label,
             "kind": self.kind,
             "choices": list(self.choices),
+            "options": [
+                (choice, self.choice_labels.get(choice, choice)) for choice in self.choices
+            ],
             "default": None if self.required else self.default,
             "required": self.required,
             "help": self.help,
@@ -423,6 +429,17 @@ def goal_types(game_slug: str) -> dict[str, GoalType]:
     except ModuleNotFoundError:
         return {}
     return module.GOAL_TYPES
+
+
+def measure_labels(game_slug: str) -> Mapping[str, str]:
+    """The words for the figures a game's results report beside the probability (result key →
+    msgid, e.g. `own_turns` → "Own turns (mean)"), from its goldfish module's `MEASURES`. Pages
+    in another language than English show these; English pages keep the keys' own words."""
+    try:
+        module = game_module(game_slug, "goldfish")
+    except ModuleNotFoundError:
+        return {}
+    return getattr(module, "MEASURES", {})
 
 
 def goal_forms(game_slug: str) -> list[dict[str, Any]]:
@@ -638,8 +655,21 @@ def turn_field(default: Any = _REQUIRED, maximum: int = 30) -> Field:
     )
 
 
+#: The words of the choices of who plays first, for every game's `play` field.
+PLAY_LABELS = {
+    "first": gettext_noop("Going first"),
+    "second": gettext_noop("Going second"),
+    "speed": gettext_noop("By speed"),
+}
+NO_MULLIGAN = {"none": gettext_noop("No mulligan")}
+
 PLAY_FIELD = Field(
-    "play", gettext_noop("Play"), "choice", default="first", choices=("first", "second")
+    "play",
+    gettext_noop("Play"),
+    "choice",
+    default="first",
+    choices=("first", "second"),
+    choice_labels=PLAY_LABELS,
 )
 
 
@@ -648,7 +678,14 @@ DRAWN_FIELDS = (
     at_least_field(default=1),
     turn_field(),
     PLAY_FIELD,
-    Field("mulligan", gettext_noop("Mulligan"), "choice", default="none", choices=("none",)),
+    Field(
+        "mulligan",
+        gettext_noop("Mulligan"),
+        "choice",
+        default="none",
+        choices=("none",),
+        choice_labels=NO_MULLIGAN,
+    ),
 )
 
 

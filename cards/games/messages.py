@@ -170,16 +170,23 @@ def _from_json(value: Any) -> Any:
     return value
 
 
-class Refusal(ValueError):
-    """An error whose message is for the reader (a goal that cannot run, a value that is no speed).
-
-    Raised as `Refusal(gettext_noop("... %(name)s ..."), name=value)`; `text` is the `Text` the
-    site shows translated, `str(error)` the English. One mechanism for every game's refusals.
-    """
+class Explained(Exception):
+    """An error whose message is for the reader: `text` is the `Text` the site shows translated,
+    `str(error)` the English. Raised as `Kind(gettext_noop("... %(name)s ..."), name=value)`; the
+    base of `Refusal` and of the core's lookups that fail on a reader's value (`UnknownGame`,
+    `UnknownFormat`), so `reason` reads them all one way."""
 
     def __init__(self, msgid: str | Text, /, **values: Any):
         self.text = msgid if isinstance(msgid, Text) else Text(msgid, values)
         super().__init__(str(self.text))
+
+
+class Refusal(Explained, ValueError):
+    """A value the core refuses (a goal that cannot run, a value that is no speed).
+
+    Raised as `Refusal(gettext_noop("... %(name)s ..."), name=value)`; one mechanism for every
+    game's refusals.
+    """
 
 
 #: A value from the reader shown in a message: quoted, and cut short past this many characters.
@@ -193,5 +200,5 @@ def shown_value(value: Any) -> str:
 
 
 def reason(error: Exception) -> Text | str:
-    """What an error says to the reader: a refusal's `Text`, else its English message."""
-    return error.text if isinstance(error, Refusal) else str(error)
+    """What an error says to the reader: an `Explained` error's `Text`, else its English message."""
+    return error.text if isinstance(error, Explained) else str(error)

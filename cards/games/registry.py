@@ -7,6 +7,7 @@ from importlib import import_module
 from types import ModuleType
 
 from cards.games.game import Game
+from cards.games.messages import Explained, gettext_noop, shown_value
 
 #: slug → the package that holds the game (its `__init__` defines `GAME`).
 GAMES: dict[str, str] = {
@@ -18,11 +19,8 @@ GAMES: dict[str, str] = {
 }
 
 
-class UnknownGame(LookupError):
-    """A game slug the registry does not hold."""
-
-    def __str__(self) -> str:
-        return f"unknown game {self.args[0]!r} (known: {', '.join(GAMES)})"
+class UnknownGame(Explained, LookupError):
+    """A game slug the registry does not hold; the message names the known ones."""
 
 
 @cache
@@ -30,7 +28,11 @@ def get_game(slug: str) -> Game:
     try:
         package = GAMES[slug]
     except KeyError:
-        raise UnknownGame(slug) from None
+        raise UnknownGame(
+            gettext_noop("unknown game %(game)s (known: %(known)s)"),
+            game=shown_value(slug),
+            known=", ".join(GAMES),
+        ) from None
     game = import_module(package).GAME
     if game.slug != slug:
         raise ValueError(f"{package} holds the game {game.slug!r}, registered as {slug!r}")

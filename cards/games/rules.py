@@ -8,7 +8,7 @@ copies of one identity" exists once for all five games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from cards.games import messages
@@ -27,8 +27,9 @@ messages.register(
 )
 messages.register(
     "zone.card_type",
-    en="Remove {card} from {zone_en}: a {type} card may not be there ({zone_en} holds {allowed}).",
-    ja="{card}を{zone_ja}から外してください: {type}は{zone_ja}に入れられません({allowed}のみ)。",
+    en="Remove {card} from {zone_en}: a {type_en} card may not be there ({zone_en} holds "
+    "{allowed_en}).",
+    ja="{card}を{zone_ja}から外してください: {type_ja}は{zone_ja}に入れられません({allowed_ja}のみ)。",
 )
 messages.register(
     "copy_limit",
@@ -79,6 +80,16 @@ def zone_names(game: str, zone: str) -> tuple[str, str]:
         if candidate.slug == zone:
             return candidate.label, candidate.label_ja
     raise UnknownZone(f"{game} has no zone {zone!r}")
+
+
+def type_names(game: str, types: Iterable[str]) -> tuple[str, str]:
+    """Card types as a message lists them, in English and in Japanese (the words of the game's
+    `type` search field where it has them, else the type as the data writes it)."""
+    names_ja: Mapping[str, str] = next(
+        (f.names_ja for f in get_game(game).search_fields if f.name == "type"), {}
+    )
+    types = list(types)
+    return ", ".join(types), "、".join(names_ja.get(kind, kind) for kind in types)
 
 
 def entries_in(deck: Deck, zones: Iterable[str]) -> Iterator[Entry]:
@@ -215,18 +226,22 @@ class ZoneTypes:
 
     def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
         zone_en, zone_ja = zone_names(self.game, self.zone)
+        allowed_en, allowed_ja = type_names(self.game, self.allowed)
         for entry in deck.entries(self.zone):
             if entry.card.type in self.allowed:
                 continue
+            kind_en, kind_ja = type_names(self.game, [entry.card.type or "?"])
             yield entry_violation(
                 "zone.card_type",
                 self.rule,
                 self.zone,
                 entry,
-                type=entry.card.type or "?",
+                type_en=kind_en,
+                type_ja=kind_ja,
                 zone_en=zone_en,
                 zone_ja=zone_ja,
-                allowed=", ".join(self.allowed),
+                allowed_en=allowed_en,
+                allowed_ja=allowed_ja,
             )
 
 

@@ -7,6 +7,7 @@ Card Game` and `ZENKAI`. A slug that no longer names a game or format is shown a
 from django import template
 from django.utils.translation import get_language, gettext
 
+from cards import languages
 from cards.games.game import UnknownFormat
 from cards.games.query import QueryError
 from cards.games.registry import UnknownGame, get_game
@@ -15,14 +16,8 @@ from cards.search import error_message
 register = template.Library()
 
 
-@register.filter
-def game_name(slug: str) -> str:
-    """`dbscg` → `Dragon Ball Super Card Game`."""
-    try:
-        game = get_game(slug)
-    except UnknownGame:
-        return slug
-    return ja(game.name, game.name_ja)
+#: `{{ deck.game|game_name }}`: the game's name in the page's language.
+game_name = register.filter("game_name", languages.game_name)
 
 
 @register.filter

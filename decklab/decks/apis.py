@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import get_language, gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
@@ -21,11 +21,11 @@ from rest_framework.views import APIView
 from cards.games.decklist import load
 from cards.games.messages import choose_language
 from cards.games.registry import UnknownGame, get_game
-from cards.languages import request_language
+from cards.languages import request_language, translated
 from cards.pool import DatabasePool
 from cards.rule_links import linked
 from cards.serializers import ErrorSerializer
-from decklab.decks import selectors, services
+from decklab.decks import notes, selectors, services
 from decklab.decks.models import Deck, DeckVersion
 from decklab.decks.serializers import (
     ConflictSerializer,
@@ -51,7 +51,7 @@ def _zones_of(game: str, data: dict) -> dict | None:
     try:
         deck, problems = load(get_game(game), data["decklist"], DatabasePool(game))
     except UnknownGame as error:
-        raise services.DeckError(str(error)) from None
+        raise services.DeckError(translated(error.text)) from None
     if problems:
         lang = choose_language(get_language())
         raise services.DeckError(
@@ -138,7 +138,7 @@ class DeckDetailApi(APIView):
                         zones=zones,
                         expected_version=data["version"],
                         expected_revision=data.get("revision"),
-                        note=gettext_noop("API"),
+                        note=notes.FROM_API,
                     )
                 if {"name", "format", "visibility"} & set(data):
                     services.deck_update(

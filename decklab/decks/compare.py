@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from decklab.goldfish.charts import Measure, rows
+from decklab.goldfish.charts import Measure, Names, rows
 
 Z95 = 1.959964
 
@@ -62,7 +62,7 @@ def _standard_error(measure: Measure) -> float:
 def differences(
     first: Sequence[Mapping[str, Any]],
     second: Sequence[Mapping[str, Any]],
-    names: Mapping[str, str] | None = None,
+    names: Names | None = None,
 ) -> list[Difference]:
     """One `Difference` per measure both runs report (same goals, so the same order); `names`
     as `charts.readable` gives them."""

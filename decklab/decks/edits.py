@@ -14,7 +14,10 @@ from django.utils.translation import gettext as _
 
 from cards.games.decklist import MAX_QUANTITY
 from cards.games.game import Game
+from cards.games.messages import choose_language
+from cards.languages import game_name
 from decklab.decks import limits
+from decklab.decks.notes import zone_words
 
 Zones = dict[str, dict[str, int]]
 
@@ -36,7 +39,7 @@ def normalize(game: Game, zones: object) -> Zones:
         if zone not in game.zone_slugs:
             raise EditError(
                 _("%(game)s has no zone %(zone)r (zones: %(zones)s)")
-                % {"game": game.name, "zone": zone, "zones": ", ".join(game.zone_slugs)}
+                % {"game": game_name(game.slug), "zone": zone, "zones": ", ".join(game.zone_slugs)}
             )
         if not isinstance(cards, Mapping):
             raise EditError(
@@ -69,10 +72,8 @@ def normalize(game: Game, zones: object) -> Zones:
 
 
 def zone_label(game: Game, slug: str) -> str:
-    """A zone as an edit error names it: its slug in English, its Japanese name in Japanese."""
-    if get_language() == "ja":
-        return next((z.label_ja for z in game.zones if z.slug == slug and z.label_ja), slug)
-    return slug
+    """A zone as an edit error names it, in the active language (`notes.zone_words`)."""
+    return zone_words(game, slug).show(choose_language(get_language()))
 
 
 def numbers(zones: Mapping[str, Mapping[str, int]]) -> set[str]:
@@ -138,7 +139,7 @@ def deal(game: Game, zones: Zones, rng: random.Random, count: int | None = None)
     random into the target, emptying the target and the zones the deal clears."""
     rule = game.deal
     if rule is None:
-        raise EditError(_("%(game)s has no deal.") % {"game": game.name})
+        raise EditError(_("%(game)s has no deal.") % {"game": game_name(game.slug)})
     count = rule.count if count is None else count
     source = zones.get(rule.source, {})
     pool = [number for number, count in sorted(source.items()) for _ in range(count)]

@@ -16,6 +16,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from cards.games.messages import Text
+from cards.languages import translated
 from cards.models import game_field
 
 #: Short-link alphabet: no 0/O or 1/l/I, so a code read aloud or retyped survives.
@@ -70,8 +72,12 @@ class DeckVersion(models.Model):
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
     zones = models.JSONField(default=dict)
-    #: What the save did, in a few words ("import", "revert to v3", "+1 BT1-004"), or the player's note.
+    #: What the save did, in a few English words ("import", "revert to v3", "+1 BT1-004"), or the
+    #: player's note.
     note = models.CharField(max_length=200, blank=True)
+    #: A note DeckLab wrote, as a text to translate (`notes`, `messages.Text.to_json`); None for
+    #: the player's own note (and a set deck's name), shown as written.
+    note_text = models.JSONField(null=True, blank=True)
     #: An open draft: the card operations of one sitting extend it in place until "Save version"
     #: closes it, or a whole-deck save or a pause longer than a sitting starts a new version.
     draft = models.BooleanField(default=False)
@@ -89,6 +95,11 @@ class DeckVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deck_id} v{self.number}"
+
+    @property
+    def shown_note(self) -> str:
+        """The note in the active language (DeckLab's notes), or as the player wrote it."""
+        return translated(Text.from_json(self.note_text)) if self.note_text else self.note
 
 
 class DeckCard(models.Model):

@@ -20,6 +20,7 @@ from cards.games.decklist import export, export_recipe, load, natural_key
 from cards.games.game import PresetDeck
 from cards.games.messages import choose_language
 from cards.games.registry import get_game
+from cards.languages import game_name
 from cards.models import Card
 from cards.pool import DatabasePool, game_data
 from decklab.decks.edits import EditError
@@ -35,11 +36,11 @@ def decks_of(user: AbstractBaseUser) -> QuerySet[Deck]:
 def deck_for_owner(user: User, pk: int) -> Deck:
     """The user's own deck, for editing; any other deck is a 404."""
     if not user.is_authenticated:
-        raise Http404("No such deck.")
+        raise Http404(gettext("No such deck."))
     try:
         return Deck.objects.get(pk=pk, owner=user)
     except Deck.DoesNotExist:
-        raise Http404("No such deck.") from None
+        raise Http404(gettext("No such deck.")) from None
 
 
 def visible_decks(user: User) -> QuerySet[Deck]:
@@ -56,14 +57,14 @@ def deck_by_id(user: User, pk: int) -> Deck:
     try:
         return decks.select_related("owner").get(pk=pk)
     except Deck.DoesNotExist:
-        raise Http404("No such deck.") from None
+        raise Http404(gettext("No such deck.")) from None
 
 
 def deck_by_code(user: User, code: str) -> Deck:
     try:
         return visible_decks(user).select_related("owner").get(code=code)
     except Deck.DoesNotExist:
-        raise Http404("No such deck.") from None
+        raise Http404(gettext("No such deck.")) from None
 
 
 #: A deck code as typed, or the code of a share link (`…/d/<code>`, with anything after it).
@@ -75,7 +76,7 @@ def other_version(user: User, code_or_link: str, number: int | None) -> DeckVers
     decks, only the current one of someone else's (the shared page shows no other)."""
     match = _SHARED_CODE.search(code_or_link.strip())
     if match is None:
-        raise Http404("No such deck.")
+        raise Http404(gettext("No such deck."))
     deck = deck_by_code(user, match.group(1))
     if number is None:
         number = deck.version
@@ -189,7 +190,7 @@ def preset_zones(game: str, key: str) -> tuple[PresetDeck, dict[str, dict[str, i
     preset = next((p for p in preset_decks(game) if p.key == key), None)
     if preset is None:
         raise EditError(
-            gettext("%(game)s has no set deck %(key)r.") % {"game": the_game.name, "key": key}
+            gettext("%(game)s has no set deck %(key)r.") % {"game": game_name(game), "key": key}
         )
     label = next(zone.label for zone in the_game.zones if zone.slug == preset.zone)
     text = "\n".join([label, *(f"{count} {name}" for name, count in preset.cards.items())])

@@ -13,21 +13,26 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
 from cards.games.base import Construction
-from cards.games.game import UnknownFormat
+from cards.games.game import Game, UnknownFormat
+from cards.games.messages import Text
 from cards.games.registry import UnknownGame, get_game
+from cards.languages import game_name, translated
 from cards.models import Card
-from decklab.decks import edits, selectors
+from decklab.decks import edits, notes, selectors
 from decklab.decks.models import Deck, DeckCard, DeckVersion, Visibility
 
 MAX_NAME = 120
+#: A version's note: DeckLab's own (a `Text`, translated when shown) or the player's words.
+Note = Text | str
 
 
 class DeckError(ValueError):
@@ -100,7 +105,7 @@ def _checked_zones(game_slug: str, zones: Mapping) -> edits.Zones:
     if unknown:
         raise DeckError(
             gettext("No %(game)s card has the number %(numbers)s.")
-            % {"game": game.name, "numbers": ", ".join(unknown[:10])}
+            % {"game": game_name(game.slug), "numbers": ", ".join(unknown[:10])}
         )
     return clean
 
@@ -109,7 +114,7 @@ def _checked_format(game_slug: str, format_slug: str | None) -> str:
     try:
         return get_game(game_slug).format(format_slug or None).slug
     except UnknownFormat as error:
-        raise DeckError(str(error)) from None
+        raise DeckError(translated(error.text)) from None
 
 
 def _checked_name(name: str) -> str:
@@ -132,12 +137,20 @@ def _mirror_cards(deck: Deck, zones: edits.Zones) -> None:
     )
 
 
+def _note_fields(note: Note) -> dict[str, Any]:
+    """A version's `note` (English words, or the player's) and `note_text` (DeckLab's note to
+    translate when shown)."""
+    if isinstance(note, Text):
+        return {"note": str(note)[:200], "note_text": note.to_json()}
+    return {"note": note[:200], "note_text": None}
+
+
 def _write_version(
-    deck: Deck, zones: edits.Zones, note: str, *, draft: bool = False
+    deck: Deck, zones: edits.Zones, note: Note, *, draft: bool = False
 ) -> DeckVersion:
     deck.versions.filter(draft=True).update(draft=False)
     version = DeckVersion.objects.create(
-        deck=deck, number=deck.version + 1, zones=zones, note=note[:200], draft=draft
+        deck=deck, number=deck.version + 1, zones=zones, draft=draft, **_note_fields(note)
     )
     deck.version = version.number
     deck.revision += 1
@@ -146,16 +159,18 @@ def _write_version(
     return version
 
 
-def _write_operation(deck: Deck, zones: edits.Zones, note: str) -> DeckVersion:
+def _write_operation(deck: Deck, zones: edits.Zones, note: Note) -> DeckVersion:
     """A card operation: extends the open draft of this sitting, or opens a new draft version."""
     latest = deck.versions.get(number=deck.version)
     now = timezone.now()
     sitting = timedelta(minutes=settings.DECKLAB_EDIT_SITTING_MINUTES)
     if not (latest.draft and now - latest.edited_at < sitting):
         return _write_version(deck, zones, note, draft=True)
-    latest.zones, latest.note, latest.edited_at = zones, note[:200], now
+    latest.zones, latest.edited_at = zones, now
+    for name, value in _note_fields(note).items():
+        setattr(latest, name, value)
     latest.changes += 1
-    latest.save(update_fields=["zones", "note", "edited_at", "changes"])
+    latest.save(update_fields=["zones", "note", "note_text", "edited_at", "changes"])
     deck.revision += 1
     deck.save(update_fields=["revision", "updated_at"])
     _mirror_cards(deck, zones)
@@ -171,13 +186,13 @@ def deck_create(
     format: str | None = None,
     zones: Mapping | None = None,
     visibility: str = Visibility.PRIVATE,
-    note: str = gettext_noop("created"),
+    note: Note = notes.CREATED,
     forked_from: DeckVersion | None = None,
 ) -> Deck:
     try:
         get_game(game)
     except UnknownGame as error:
-        raise DeckError(str(error)) from None
+        raise DeckError(translated(error.text)) from None
     if visibility not in Visibility.values:
         raise DeckError(_visibility_error())
     deck = Deck.objects.create(
@@ -199,7 +214,7 @@ def deck_save(
     zones: Mapping,
     expected_version: int,
     expected_revision: int | None = None,
-    note: str = gettext_noop("saved"),
+    note: Note = notes.SAVED,
 ) -> DeckVersion:
     """Save new quantities as the next version, unless the cards changed since the player loaded
     `expected_version` at `expected_revision` (without a revision, only a closed version will do)."""
@@ -215,8 +230,14 @@ def deck_save(
 
 
 def _built_add(
-    construction: Construction, zones: edits.Zones, zone: str, number: str, steps: int, out: str
-) -> tuple[edits.Zones, str]:
+    game: Game,
+    construction: Construction,
+    zones: edits.Zones,
+    zone: str,
+    number: str,
+    steps: int,
+    out: str,
+) -> tuple[edits.Zones, Note]:
     """An add in a format's kinds × copies zone: whole sets of copies at once, and with `out` the
     card swapped out for this one (all its copies)."""
     if out:
@@ -232,12 +253,12 @@ def _built_add(
             % {"number": number, "copies": construction.copies}
         )
     new = edits.set_count(zones, zone, number, count)
-    return new, f"{out} → {number} ×{count}" if out else f"{number} ×{count} ({zone})"
+    return new, f"{out} → {number} ×{count}" if out else notes.counted(game, zone, number, count)
 
 
 def apply_action(
     game_slug: str, zones: edits.Zones, action: str, *, format_slug: str | None = None, **params
-) -> tuple[edits.Zones, str]:
+) -> tuple[edits.Zones, Note]:
     """One editor action on quantities, for a saved deck and the stateless builder alike: the new
     quantities and a note of a few words. In a format built as kinds × copies (`Construction`),
     adds and removes in its zone move whole sets of copies, and an add may swap a card out."""
@@ -247,6 +268,7 @@ def apply_action(
         if action == "add" and construction and params["zone"] == construction.zone:
             steps = params.get("count", 1)
             new, note = _built_add(
+                game,
                 construction,
                 zones,
                 params["zone"],
@@ -256,20 +278,20 @@ def apply_action(
             )
         elif action == "add":
             new = edits.add(zones, params["zone"], params["number"], params.get("count", 1))
-            note = f"{params.get('count', 1):+d} {params['number']} ({params['zone']})"
+            note = notes.added(game, params["zone"], params["number"], params.get("count", 1))
         elif action == "set":
             new = edits.set_count(zones, params["zone"], params["number"], params["count"])
-            note = f"{params['number']} ×{params['count']} ({params['zone']})"
+            note = notes.counted(game, params["zone"], params["number"], params["count"])
         elif action == "move":
             new = edits.move(game, zones, params["number"], params["zone"], params["to_zone"])
-            note = f"{params['number']} {params['zone']} → {params['to_zone']}"
+            note = notes.moved(game, params["number"], params["zone"], params["to_zone"])
         elif action == "copy":
             new = edits.choose(game, zones, params["number"], params["zone"], params["to_zone"])
-            note = f"{params['number']} {params['zone']} + {params['to_zone']}"
+            note = notes.copied(game, params["number"], params["zone"], params["to_zone"])
         elif action == "deal":
             count = selectors.deal_count(game_slug, zones)
             new = edits.deal(game, zones, params.get("rng") or random.Random(), count)
-            note = f"dealt {count}"
+            note = notes.dealt(count)
         elif action == "preset":
             preset, filled = selectors.preset_zones(game_slug, params.get("preset") or "")
             new = edits.fill(game, zones, filled)
@@ -313,8 +335,8 @@ def deck_close_draft(*, deck: Deck, note: str = "") -> DeckVersion | None:
     latest.draft = False
     clean = " ".join(note.split())[:200]
     if clean:
-        latest.note = clean
-    latest.save(update_fields=["draft", "note"])
+        latest.note, latest.note_text = clean, None
+    latest.save(update_fields=["draft", "note", "note_text"])
     return latest
 
 
@@ -366,7 +388,7 @@ def deck_revert(
         zones=old.zones,
         expected_version=expected_version,
         expected_revision=expected_revision,
-        note=f"revert to v{number}",
+        note=notes.reverted(number),
     )
 
 
@@ -379,7 +401,7 @@ def deck_fork(*, source: DeckVersion, owner: AbstractBaseUser, name: str | None 
         format=deck.format,
         name=name or f"{deck.name} (copy)"[:MAX_NAME],
         zones=source.zones,
-        note=f"forked from {deck.code} v{source.number}",
+        note=notes.forked(deck.code, source.number),
         forked_from=source,
     )
 

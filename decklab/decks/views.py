@@ -33,7 +33,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HTMX_STOP_POLLING, replace_url, trigger_client_event
 
@@ -45,10 +45,10 @@ from cards.games.goldfish import GoalError, goal_forms
 from cards.games.query import QueryError
 from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.games.text import whole_number
-from cards.languages import request_language
+from cards.languages import game_name, request_language
 from cards.paging import CappedPaginator
 from cards.pool import DatabasePool
-from decklab.decks import compare, edits, images, limits, selectors, services, sheets
+from decklab.decks import compare, edits, images, limits, notes, selectors, services, sheets
 from decklab.decks.forms import (
     ChangeForm,
     ImportForm,
@@ -351,7 +351,7 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
             zones=zones,
             expected_version=_expected_version(request),
             expected_revision=_expected_revision(request),
-            note=gettext_noop("import"),
+            note=notes.IMPORTED,
         )
     except services.DeckError as refused:
         messages.error(request, str(refused))
@@ -839,7 +839,7 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
         if request.POST["format"] not in {f.slug for f in ws.formats}:
             raise services.DeckError(
                 gettext("%(game)s has no format %(format)r.")
-                % {"game": ws.game.name, "format": request.POST["format"]}
+                % {"game": game_name(ws.game_slug), "format": request.POST["format"]}
             )
         format_slug = request.POST["format"]
     else:
@@ -862,7 +862,7 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
         if unknown:
             raise services.DeckError(
                 gettext("No %(game)s card has the number %(numbers)s.")
-                % {"game": ws.game.name, "numbers": ", ".join(sorted(unknown))}
+                % {"game": game_name(ws.game_slug), "numbers": ", ".join(sorted(unknown))}
             )
     return Workspace(ws.game_slug, format_slug, edits.normalize(ws.game, zones), lang=ws.lang)
 
@@ -910,7 +910,7 @@ def build_save(request: HttpRequest, game: str) -> HttpResponse:
             name=request.POST.get("name", "") or f"{ws.game.name} deck",
             format=ws.format_slug,
             zones=ws.zones,
-            note=gettext_noop("saved from a deck code"),
+            note=notes.FROM_CODE,
         )
     except services.DeckError as refused:
         messages.error(request, str(refused))
@@ -930,10 +930,11 @@ def _compare_choices(
         return []
     choices = [wanted] if wanted else []
     if ws.deck is not None:
-        older = ws.deck.versions.exclude(number=ws.deck.version).values_list("number", "note")
-        for number, note in older[:COMPARE_VERSIONS]:
-            label = gettext("This deck, version %(number)d") % {"number": number}
-            choices.append((f"version:{number}", f"{label} — {note}" if note else label))
+        older = ws.deck.versions.exclude(number=ws.deck.version).only("number", "note", "note_text")
+        for version in older[:COMPARE_VERSIONS]:
+            label = gettext("This deck, version %(number)d") % {"number": version.number}
+            note = version.shown_note
+            choices.append((f"version:{version.number}", f"{label} — {note}" if note else label))
     others = selectors.decks_of(request.user).filter(game=ws.game_slug)
     if ws.deck is not None:
         others = others.exclude(pk=ws.deck.pk)

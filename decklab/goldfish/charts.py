@@ -14,9 +14,9 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
-from cards.games.goldfish import goal_forms
+from cards.games.goldfish import goal_forms, measure_labels
 
 WIDTH, HEIGHT = 560, 260
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 40
@@ -63,10 +63,17 @@ class Row:
         return json.dumps(self.exact, ensure_ascii=False)
 
 
-def describe_goal(goal: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+#: Words for goal types, fields (by name), choices (by field name and choice) and the figures
+#: results report (by `(MEASURE, key)`).
+Names = Mapping[str | tuple[str, str], str]
+MEASURE = "measure"
+
+
+def describe_goal(goal: Mapping[str, Any], names: Names | None = None) -> str:
     """`drawn: cards BT1-004, at least 1, turn 3, play first` — every field, in the goal's order.
 
-    `names` gives other words for goal types and field names (`goal_names`, for Japanese pages).
+    `names` gives other words for goal types, field names and choices (`goal_names`, for
+    Japanese pages).
     """
     names = names or {}
     parts = []
@@ -76,7 +83,10 @@ def describe_goal(goal: Mapping[str, Any], names: Mapping[str, str] | None = Non
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value)
         elif isinstance(value, str) and "\n" in value:
-            value = f"{value.count(chr(10)) + 1}-line text"
+            lines = value.count("\n") + 1
+            value = ngettext("%(lines)d-line text", "%(lines)d-line text", lines) % {"lines": lines}
+        elif isinstance(value, str):
+            value = names.get((key, value), value)
         parts.append(f"{names.get(key, key.replace('_', ' '))} {value}")
     kind = goal.get("type", "?")
     return f"{names.get(kind, kind)}: " + ", ".join(parts)
@@ -98,36 +108,44 @@ def in_form_order(results: Sequence[Mapping[str, Any]], game_slug: str) -> list[
 
 def readable(
     results: Sequence[Mapping[str, Any]], game_slug: str
-) -> tuple[list[dict[str, Any]], dict[str, str] | None]:
+) -> tuple[list[dict[str, Any]], Names | None]:
     """A run's results as pages show them: goals in their form's order, and the words for goal
     types and fields on Japanese pages (English keeps the goal's own keys, `drawn: cards …`)."""
     names = goal_names(game_slug) if get_language() == "ja" else None
     return in_form_order(results, game_slug), names
 
 
-def goal_names(game_slug: str) -> dict[str, str]:
-    """The game's goal types and goal fields by name, in the active language's words."""
-    found: dict[str, str] = {}
+def goal_names(game_slug: str) -> dict[str | tuple[str, str], str]:
+    """The game's goal types, goal fields by name and choices by field and choice (the form's
+    options), in the active language's words."""
+    found: dict[str | tuple[str, str], str] = {}
     for form in goal_forms(game_slug):
         found[form["type"]] = gettext(form["label"])
         for spec in form["fields"]:
             found.setdefault(spec["name"], gettext(spec["label"]))
+            for choice, label in spec["options"]:
+                if label != choice:
+                    found.setdefault((spec["name"], choice), gettext(label))
+    for key, label in measure_labels(game_slug).items():
+        found[(MEASURE, key)] = gettext(label)
     return found
 
 
-def rows(results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None) -> list[Row]:
+def rows(results: Sequence[Mapping[str, Any]], names: Names | None = None) -> list[Row]:
     """The results as table rows: one per goal, each with the measures it reports."""
     return [
         Row(
             describe_goal(result.get("goal", {}), names),
-            tuple(_measures(result)),
+            tuple(_measures(result, names or {})),
             result.get("exact"),
         )
         for result in results
     ]
 
 
-def _measures(result: Mapping[str, Any]) -> list[Measure]:
+def _measures(result: Mapping[str, Any], names: Names) -> list[Measure]:
+    """The figures of a result; beside the probability, each in the game's words (`names`) or
+    else its key's own (`mean own turns`, `mulligan_fires`)."""
     found = []
     if "probability" in result:
         found.append(_measure(gettext_noop("probability"), result, "probability", percent=True))
@@ -135,9 +153,11 @@ def _measures(result: Mapping[str, Any]) -> list[Measure]:
         if not isinstance(value, Mapping) or key == "goal":
             continue
         if "probability" in value:
-            found.append(_measure(key.replace("_", " "), value, "probability", percent=True))
+            label = names.get((MEASURE, key), key.replace("_", " "))
+            found.append(_measure(label, value, "probability", percent=True))
         elif "mean" in value:
-            found.append(_measure(f"mean {key.replace('_', ' ')}", value, "mean", percent=False))
+            label = names.get((MEASURE, key), f"mean {key.replace('_', ' ')}")
+            found.append(_measure(label, value, "mean", percent=False))
     return found
 
 
@@ -156,7 +176,7 @@ class Point:
 
 
 def series(
-    results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None
+    results: Sequence[Mapping[str, Any]], names: Names | None = None
 ) -> dict[str, list[Point]]:
     """Probability-by-turn lines, one per goal apart from its `turn`.
 
@@ -186,7 +206,7 @@ def _point(turn: int, data: Mapping[str, Any]) -> Point:
 
 
 def probability_by_turn(
-    results: Sequence[Mapping[str, Any]], names: Mapping[str, str] | None = None
+    results: Sequence[Mapping[str, Any]], names: Names | None = None
 ) -> SafeString:
     """An SVG chart of the turn-based results, or an empty string when none has a turn."""
     lines = series(results, names)

@@ -9,6 +9,7 @@ errors.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +20,7 @@ from django.utils.translation import gettext
 from cards.games import jsontext
 from cards.games.goldfish import DEFAULT_TRIALS, MAX_SEED
 from cards.games.text import whole_number
+from cards.languages import translated
 
 #: Trials the editor's panel offers (the run page takes any number; the service has the limits).
 TRIALS_CHOICES = (10_000, 100_000, 1_000_000)
@@ -58,9 +60,10 @@ def goals_from_data(goal_forms: list[dict[str, Any]], data: Any) -> list[dict[st
     if typed:
         try:
             goals = jsontext.loads(typed)
-        except ValueError as error:
+        except json.JSONDecodeError as error:
             raise forms.ValidationError(
-                gettext("The goals are not valid JSON: %(error)s.") % {"error": error}
+                gettext("The goals are not valid JSON: %(error)s.")
+                % {"error": translated(jsontext.problem(error))}
             ) from None
         return goals if isinstance(goals, list) else [goals]
     goals = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
+from django.utils.translation import gettext
 
 from decklab.goldfish.models import SimulationRun
 
@@ -19,5 +20,5 @@ def run_for_user(user: AbstractBaseUser | AnonymousUser, pk: int) -> SimulationR
     """The user's run `pk`, or Http404 (also for a run that exists but is someone else's)."""
     run = runs_for_user(user).filter(pk=pk).first()
     if run is None:
-        raise Http404("No such simulation run.")
+        raise Http404(gettext("No such simulation run."))
     return run

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from cards.games.goldfish import ADAPTIVE_MAX_TRIALS, DEFAULT_TRIALS, MAX_GOALS, MAX_SEED
@@ -25,7 +26,15 @@ class SimulationRequestSerializer(serializers.Serializer):
         required=False, allow_null=True, allow_blank=True, max_length=32, default=None
     )
     decklist = serializers.CharField(max_length=MAX_DECKLIST_CHARS, trim_whitespace=False)
-    goals = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=MAX_GOALS)
+    goals = serializers.ListField(
+        child=serializers.DictField(),
+        min_length=1,
+        max_length=MAX_GOALS,
+        error_messages={
+            "min_length": gettext_lazy("Give at least one goal."),
+            "max_length": gettext_lazy("Give at most {max_length} goals."),
+        },
+    )
     trials = serializers.IntegerField(
         required=False,
         allow_null=True,

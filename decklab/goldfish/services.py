@@ -147,10 +147,8 @@ def create_run(
     check_trials(trials)
     try:
         format_slug = get_game(game).format(format).slug
-    except UnknownGame as error:
-        raise SimulationRefused(str(error)) from None
-    except UnknownFormat as error:
-        raise SimulationRefused(str(error)) from None
+    except (UnknownGame, UnknownFormat) as error:
+        raise SimulationRefused(translated(error.text)) from None
     if seed is None:
         seed = secrets.randbelow(2**32)
     try:

@@ -24,8 +24,16 @@ from cards.languages import translated
 from tests.games.test_goldfish_framework import deck_of
 
 GAMES = Path(settings.BASE_DIR) / "cards" / "games"
-#: The exceptions whose first argument is a msgid: `Refusal` and its subclasses in the core.
-REFUSALS = {"Refusal", "GoalError", "UnknownGoal"}
+#: The exceptions whose first argument is a msgid: `Explained` and its subclasses in the core.
+REFUSALS = {
+    "Explained",
+    "Refusal",
+    "GoalError",
+    "UnknownGoal",
+    "UnknownGame",
+    "UnknownFormat",
+    "DeckCodeError",
+}
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 #: English words outside placeholders: a msgid of two or more needs Japanese script in Japanese
 #: (names such as `ZENKAI` or `HP` may read the same in both).

@@ -376,4 +376,10 @@ VOLTAGE = GoalType(
     prepare=prepare_voltage,
 )
 
+#: Words for the figures results report beside the probability (`goldfish.measure_labels`).
+MEASURES = {
+    "score": gettext_noop("Score (mean)"),
+    "all_dealt": gettext_noop("All of them dealt"),
+}
+
 GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (DEALT_GOAL, BEST_HAND, VOLTAGE)}

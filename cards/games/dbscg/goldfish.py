@@ -580,6 +580,14 @@ DECK_OUT = GoalType(
 )
 
 
+#: Words for the figures results report beside the probability (`goldfish.measure_labels`).
+MEASURES = {
+    "mulligan_fires": gettext_noop("Mulligan fires"),
+    "cards_returned": gettext_noop("Cards returned (mean)"),
+    "can_pay": gettext_noop("Can pay the cost"),
+    "own_turns": gettext_noop("Own turns (mean)"),
+}
+
 GOAL_TYPES: dict[str, GoalType] = {
     goal.name: goal for goal in (DRAWN, DRAGON_BALLS, MULLIGAN, ENERGY_CURVE, DECK_OUT)
 }

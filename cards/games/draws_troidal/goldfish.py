@@ -100,9 +100,11 @@ def prepare_match(context: Context, goal: dict[str, Any]) -> MatchGoal:
 
 #: `POLICIES` described for players, one text the site's catalogue can translate.
 _POLICY_HELP = gettext_noop(
-    "random: uniform choices: no redo, random hand cards, a random arrangement of ≤ 2 swaps; "
-    "greedy: best score against the opponent's visible cards: redo weak set-ups, fill, swap"
+    "Random: uniform choices: no redo, random hand cards, a random arrangement of ≤ 2 swaps; "
+    "Greedy: best score against the opponent's visible cards: redo weak set-ups, fill, swap"
 )
+#: The policies' words on the form and in run tables (the goal JSON keeps `random`, `greedy`).
+_POLICY_LABELS = {"random": gettext_noop("Random"), "greedy": gettext_noop("Greedy")}
 
 MATCH_GOAL = GoalType(
     name="match",
@@ -126,6 +128,7 @@ MATCH_GOAL = GoalType(
             "choice",
             default="greedy",
             choices=tuple(POLICIES),
+            choice_labels=_POLICY_LABELS,
             help=_POLICY_HELP,
         ),
         Field(
@@ -134,10 +137,18 @@ MATCH_GOAL = GoalType(
             "choice",
             default=SAME,
             choices=(SAME, *POLICIES),
-            help=gettext_noop("'same': the same as the deck's policy."),
+            choice_labels={SAME: gettext_noop("Same as the deck's"), **_POLICY_LABELS},
         ),
     ),
     prepare=prepare_match,
 )
+
+#: Words for the figures results report beside the probability (`goldfish.measure_labels`).
+MEASURES = {
+    "win": gettext_noop("Games won"),
+    "draw": gettext_noop("Games drawn"),
+    "loss": gettext_noop("Games lost"),
+    "turns": gettext_noop("Turns (mean)"),
+}
 
 GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (MATCH_GOAL,)}

@@ -19,6 +19,7 @@ from cards.games.base import Deck
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     PLAY_FIELD,
+    PLAY_LABELS,
     Context,
     DrawnGoal,
     Field,
@@ -380,9 +381,10 @@ SPEED = GoalType(
             "choice",
             default="second",
             choices=("second", "slower"),
-            help=gettext_noop(
-                "second: only while the opponent's speed card is faster; slower: always."
-            ),
+            choice_labels={
+                "second": gettext_noop("Only while the opponent's speed card is faster"),
+                "slower": gettext_noop("Always"),
+            },
         ),
     ),
     prepare=prepare_speed,
@@ -505,6 +507,7 @@ DECK_OUT = GoalType(
             "choice",
             default="speed",
             choices=("speed", "first", "second"),
+            choice_labels=PLAY_LABELS,
         ),
         *OPPONENT_FIELDS,
         Field(
@@ -719,5 +722,17 @@ DRAWS_GOAL = GoalType(
     ),
     prepare=prepare_draws,
 )
+
+#: Words for the figures results report beside the probability (`goldfish.measure_labels`).
+MEASURES = {
+    "deck_out_turn": gettext_noop("Deck-out turn (mean)"),
+    "hp_cards_drawn": gettext_noop("HP cards drawn (mean)"),
+    "lost_by_turn": gettext_noop("Lost by the turn"),
+    "lost_turn": gettext_noop("Losing turn (mean)"),
+    "mulligan_fires": gettext_noop("Mulligan fires"),
+    "cards_discarded": gettext_noop("Cards discarded (mean)"),
+    "cards_drawn": gettext_noop("Cards drawn (mean)"),
+    "bursts_set": gettext_noop("Bursts set (mean)"),
+}
 
 GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (DRAWN, DRAWS_GOAL, SPEED, DECK_OUT)}

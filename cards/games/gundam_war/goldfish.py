@@ -17,6 +17,7 @@ from cards.games import stats
 from cards.games.base import Card
 from cards.games.goldfish import (
     DRAWN_FIELDS,
+    NO_MULLIGAN,
     PLAY_FIELD,
     Context,
     DrawnGoal,
@@ -210,6 +211,7 @@ MULLIGAN = GoalType(
             "choice",
             default="A+B",
             choices=("none", "A", "B", "A+B"),
+            choice_labels=NO_MULLIGAN,
         ),
         Field(
             "b_below",
@@ -408,7 +410,14 @@ G_IN_PLAY = GoalType(
         ),
         turn_field(default=3),
         PLAY_FIELD,
-        Field("color", gettext_noop("Colour"), "choice", default="any", choices=("any", *COLORS)),
+        Field(
+            "color",
+            gettext_noop("Colour"),
+            "choice",
+            default="any",
+            choices=("any", *COLORS),
+            choice_labels={"any": gettext_noop("Any colour")},
+        ),
         Field(
             "color_at_least",
             gettext_noop("Of that colour, at least"),
@@ -420,5 +429,13 @@ G_IN_PLAY = GoalType(
     ),
     prepare=prepare_g_in_play,
 )
+
+#: Words for the figures results report beside the probability (`goldfish.measure_labels`).
+MEASURES = {
+    "mulligan_a_fires": gettext_noop("Mulligan A fires"),
+    "mulligan_b_fires": gettext_noop("Mulligan B fires"),
+    "mulligan_b_count": gettext_noop("Mulligan B count (mean)"),
+    "g_in_play": gettext_noop("G in play (mean)"),
+}
 
 GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (DRAWN, MULLIGAN, G_IN_PLAY)}

@@ -11,13 +11,16 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from cards.games import goldfish, jsontext
 from cards.games.decklist import load
 from cards.games.game import UnknownFormat
+from cards.games.messages import Text, choose_language, gettext_noop
 from cards.games.registry import GAMES, UnknownGame, get_game
+from cards.languages import translated
 from cards.management.commands.validate_deck import read_decklist
 from cards.pool import DatabasePool
 
 #: In-process runs stop here; larger runs belong to the workers (see "Goldfish simulations").
 MAX_TRIALS = 10_000_000
-#: A decklist larger than this is not a decklist.
+#: The heading of a decklist's unreadable lines.
+PROBLEMS = gettext_noop("the decklist has problems:")
 
 
 def _usage(message: str) -> CommandError:
@@ -49,16 +52,18 @@ class Command(BaseCommand):
             help="stop once every interval is within ±0.25 points (--trials is then the most)",
         )
         parser.add_argument("--time-budget", type=float, help="stop after this many seconds")
+        parser.add_argument(
+            "--lang", default="en", help="language of refusals and decklist problems: en or ja"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         game_slug = options["game"]
+        lang = choose_language(options["lang"])
         try:
             game = get_game(game_slug)
             game.format(options["format_slug"])
-        except UnknownGame as error:
-            raise _usage(str(error)) from None
-        except UnknownFormat as error:
-            raise _usage(str(error)) from None
+        except (UnknownGame, UnknownFormat) as error:
+            raise _usage(translated(error.text, lang)) from None
         trials = options["trials"]
         if not 1 <= trials <= MAX_TRIALS:
             raise _usage(f"--trials must be from 1 to {MAX_TRIALS:,}.")
@@ -67,8 +72,8 @@ class Command(BaseCommand):
 
         deck, problems = load(game, read_decklist(options["file"]), DatabasePool(game_slug))
         if problems:
-            lines = "\n".join(f"  {problem.message()}" for problem in problems)
-            raise _usage(f"the decklist has problems:\n{lines}")
+            lines = "\n".join(f"  {problem.message(lang)}" for problem in problems)
+            raise _usage(f"{translated(Text(PROBLEMS), lang)}\n{lines}")
         try:
             result = goldfish.run(
                 game_slug,
@@ -82,7 +87,7 @@ class Command(BaseCommand):
                 pool=DatabasePool(game_slug),
             )
         except goldfish.GoalError as error:
-            raise _usage(str(error)) from None
+            raise _usage(translated(error.text, lang)) from None
         if options["json"]:
             self.stdout.write(json.dumps(result, ensure_ascii=False))
         else:

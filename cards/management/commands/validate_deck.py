@@ -18,6 +18,7 @@ from django.db import DatabaseError
 from cards.games import messages
 from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame
+from cards.languages import translated
 from cards.validation import MAX_DECKLIST_BYTES, validate
 
 #: Exit statuses of CONTRACT §4.
@@ -56,14 +57,13 @@ def read_decklist(name: str) -> str:
 
 
 @contextmanager
-def could_not_run() -> Iterator[None]:
-    """Turn an unknown game or format, or a database without tables, into exit status 2."""
+def could_not_run(lang: str = "en") -> Iterator[None]:
+    """Turn an unknown game or format (told in `lang`), or a database without tables, into exit
+    status 2."""
     try:
         yield
-    except UnknownGame as error:
-        raise CommandError(str(error), returncode=COULD_NOT_RUN) from None
-    except UnknownFormat as error:
-        raise CommandError(str(error), returncode=COULD_NOT_RUN) from None
+    except (UnknownGame, UnknownFormat) as error:
+        raise CommandError(translated(error.text, lang), returncode=COULD_NOT_RUN) from None
     except DatabaseError as error:
         raise CommandError(
             f"the card database is not ready ({error}); run `python manage.py migrate`",
@@ -95,7 +95,7 @@ class Command(BaseCommand):
     ) -> None:
         lang = messages.choose_language(lang)
         text = read_decklist(file)
-        with could_not_run():
+        with could_not_run(lang):
             result = validate(game, text=text, format_slug=format_slug, lang=lang)
         if as_json:
             self.stdout.write(_json(result))
