@@ -272,7 +272,7 @@ def test_the_figures_beside_the_probability_read_in_japanese_and_english_keeps_i
         "mulligan_fires": {"probability": 0.25, "ci95": [0.2, 0.3]},
     }
     english = [m.label for m in charts.rows(*charts.readable([result], "dbscg"))[0].measures]
-    assert english == ["probability", "mean own turns", "mulligan_fires"]
+    assert english == ["probability", "mean own turns", "mulligan fires"]
     with translation.override("ja"):
         (row,) = charts.rows(*charts.readable([result], "dbscg"))
         japanese = [translation.gettext(m.label) for m in row.measures]
