@@ -11,8 +11,9 @@ from django.urls import reverse
 
 from cards.importers import import_cards
 from decklab.decks.services import deck_close_draft, deck_create, deck_edit, deck_save
-from tests.browser.conftest import TIMEOUT_MS, VIEWPORTS
+from tests.browser.conftest import VIEWPORTS
 from tests.browser.test_japanese import sign_in
+from tests.browser.test_player_screens import opened
 from tests.decks import factories
 from tests.goldfish.conftest import CARDS_CSV, DECKLIST
 
@@ -31,18 +32,13 @@ OVERFLOWING = """() => {
     const style = getComputedStyle(element);
     if (style.visibility === 'hidden' || style.display === 'none') continue;
     if (box.right > width + 1) {
-      const classes = element.className && element.className.baseVal === undefined ? '.' + String(element.className).trim().replace(/\\s+/g, '.') : '';
-      out.push(`${element.tagName.toLowerCase()}${element.id ? '#' + element.id : ''}${classes === '.' ? '' : classes} right=${Math.round(box.right)}`);
+      const name = element.tagName.toLowerCase() + (element.id ? '#' + element.id : '')
+        + [...element.classList].map(c => '.' + c).join('');
+      out.push(`${name} right=${Math.round(box.right)}`);
     }
   }
   return out;
 }"""
-
-
-def opened(browser, locale: str):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=locale)
-    context.set_default_timeout(TIMEOUT_MS)
-    return context, context.new_page()
 
 
 def fits(page) -> None:
@@ -73,7 +69,7 @@ def test_each_version_shows_its_revert_button_whole(live_server, browser, shoot,
         note="Regional qualifier list: https://example.com/a-rather-long-link-to-a-tournament-report",
     )
     deck_edit(deck=deck, action="set", zone="main", number="TS1-004", count=0)
-    context, page = opened(browser, locale)
+    context, page = opened(browser, "phone", locale)
     sign_in(page, live_server, f"kaiten-{locale}")
     page.goto(live_server.url + reverse("decks:history", args=[deck.pk]))
     page.wait_for_selector("table.versions")
@@ -93,7 +89,7 @@ def test_each_version_shows_its_revert_button_whole(live_server, browser, shoot,
 @pytest.mark.parametrize("locale", ["en", "ja"])
 def test_the_goldfish_mapping_rows_fit_a_phone(live_server, browser, shoot, locale):
     factories.make_user(f"omomi-{locale}")
-    context, page = opened(browser, locale)
+    context, page = opened(browser, "phone", locale)
     sign_in(page, live_server, f"omomi-{locale}")
     for game in ("dbscg", "dreadnought", "blade_rondo"):
         page.goto(live_server.url + reverse("goldfish:new") + f"?game={game}")
@@ -122,7 +118,7 @@ def test_the_player_pages_fit_a_phone_in_japanese(live_server, browser, shoot):
     factories.load_dbscg()
     owner = factories.make_user("aruku")
     deck = deck_create(owner=owner, game="dbscg", name="速攻デッキ", zones=factories.LEGAL_DBSCG)
-    context, page = opened(browser, "ja")
+    context, page = opened(browser, "phone", "ja")
     for name, address in (("login", reverse("login")), ("signup", reverse("signup"))):
         page.goto(live_server.url + address)
         page.wait_for_selector("form.panel")
@@ -163,7 +159,7 @@ def test_the_run_page_fits_a_phone_in_japanese(live_server, browser, shoot, monk
     )
     while services.play_chunks(run.pk, 0).startswith("stored"):
         pass
-    context, page = opened(browser, "ja")
+    context, page = opened(browser, "phone", "ja")
     sign_in(page, live_server, "hashiru")
     page.goto(live_server.url + reverse("goldfish:run", args=[run.pk]))
     page.wait_for_selector(".turn-chart")
