@@ -20,6 +20,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.files.base import ContentFile
+from django.utils import translation
+from django.utils.translation import gettext
 from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
 
 from cards.games.registry import get_game
@@ -80,10 +82,11 @@ class Face:
     etag: str
 
 
-def face_key(card: Card) -> str:
+def face_key(card: Card, lang: str = "en") -> str:
     """The hash of everything a face shows: it changes exactly when the face must change."""
     drawn = {
         "layout": LAYOUT_VERSION,
+        "lang": lang,
         "game": card.game,
         "number": card.number,
         "name": card.name,
@@ -95,23 +98,19 @@ def face_key(card: Card) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def face(card: Card) -> Face:
-    """The card's face from the disk cache, drawing (or shrinking the upload) on a miss."""
-    key = face_key(card)
+def face(card: Card, lang: str = "en") -> Face:
+    """The card's face from the disk cache, drawing (or shrinking the upload) on a miss; a drawn
+    face labels its facts in `lang` (values in Japanese where the data has them)."""
+    key = face_key(card, lang)
     path = Path(settings.DECKLAB_FACE_CACHE) / card.game / f"{key}.png"
     try:
         return Face(path.read_bytes(), key)
     except FileNotFoundError:
         pass
     png = _uploaded_face(card) if card.image else None
-    png = png or draw_face(card)
+    png = png or draw_face(card, lang)
     _write_atomically(path, png)
     return Face(png, key)
-
-
-def face_png(card: Card) -> bytes:
-    """The card's face as PNG bytes (cached; see `face`)."""
-    return face(card).png
 
 
 def _write_atomically(path: Path, content: bytes) -> None:
@@ -161,8 +160,9 @@ def _band_colour(card: Card) -> tuple[int, int, int]:
     return _NEUTRAL
 
 
-def draw_face(card: Card) -> bytes:
-    """A generated face: a colour band with number and game, the name, then one line per fact."""
+def draw_face(card: Card, lang: str = "en") -> bytes:
+    """A generated face: a colour band with number and game, the name, then one line per fact,
+    the facts' labels and the footer in `lang`."""
     width, height = FACE_SIZE
     margin = 36
     image = Image.new("RGB", FACE_SIZE, _PAPER)
@@ -181,7 +181,12 @@ def draw_face(card: Card) -> bytes:
     draw.line((margin, y, width - margin, y), fill=band, width=3)
     y += 18
     label_font, value_font = font(20), font(26)
-    for label, value in facts(card.game, card.to_game_card()):
+    with translation.override(lang):
+        shown = [
+            (gettext(label), value) for label, value in facts(card.game, card.to_game_card(), lang)
+        ]
+        footer = gettext("DeckLab — generated face, no card art")
+    for label, value in shown:
         # Long labels wrap in their own column instead of running under the value.
         labels = _wrap(label, 20, 180)
         lines = _wrap(value, 26, width - 2 * margin - 190)
@@ -195,7 +200,7 @@ def draw_face(card: Card) -> bytes:
         y += rows + 6
     draw.text(
         (width // 2, height - 44),
-        "DeckLab — generated face, no card art",
+        footer,
         font=font(18),
         fill=_NEUTRAL,
         anchor="ma",

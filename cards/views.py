@@ -20,6 +20,7 @@ from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageF
 from cards.games import ruletext
 from cards.games.game import Game
 from cards.games.goldfish import goal_forms
+from cards.games.messages import choose_language
 from cards.games.query import QueryError
 from cards.games.registry import all_games
 from cards.importers import ImportFailed, import_cards, import_set_decks, read_upload
@@ -139,13 +140,16 @@ def _card_odds_goal(game: str) -> str | None:
 
 
 def card_face(request: HttpRequest, game: str, number: str) -> HttpResponse:
-    """The card's face as PNG, with an ETag so browsers revalidate instead of downloading."""
+    """The card's face as PNG, with an ETag so browsers revalidate instead of downloading.
+    `?lang=ja` labels it in Japanese (Japanese pages ask for it: `{% face_url %}`); the language
+    is in the address, not negotiated, so shared caches keep one copy per address."""
     card = card_or_404(game, number)
-    etag = f'"{faces.face_key(card)}"'
+    lang = choose_language(request.GET.get("lang"))
+    etag = f'"{faces.face_key(card, lang)}"'
     headers = {"ETag": etag, "Cache-Control": f"public, max-age={FACE_MAX_AGE}"}
     if etag in _etags(request.headers.get("If-None-Match", "")):
         return HttpResponse(status=304, headers=headers)
-    return HttpResponse(faces.face_png(card), content_type="image/png", headers=headers)
+    return HttpResponse(faces.face(card, lang).png, content_type="image/png", headers=headers)
 
 
 def _etags(header: str) -> set[str]:

@@ -5,6 +5,7 @@ Card Game` and `ZENKAI`. A slug that no longer names a game or format is shown a
 """
 
 from django import template
+from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
 from cards import languages
@@ -34,6 +35,14 @@ def ja(text: str, japanese: str) -> str:
     """`{{ game.name|ja:game.name_ja }}`: the Japanese name when the page is in Japanese and the
     data has one, else the text as it is."""
     return japanese if japanese and get_language() == "ja" else text
+
+
+@register.simple_tag
+def face_url(game_slug: str, number: str) -> str:
+    """`{% face_url game number %}`: the card's face, labelled in the page's language (a Japanese
+    page asks for `?lang=ja`; English keeps the plain address)."""
+    url = reverse("cards:face", args=[game_slug, number])
+    return f"{url}?lang=ja" if get_language() == "ja" else url
 
 
 @register.filter

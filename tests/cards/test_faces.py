@@ -22,7 +22,7 @@ def png(width: int, height: int, colour=(200, 30, 30)) -> bytes:
 
 
 def test_a_face_is_a_png_of_card_size(dbscg):
-    image = Image.open(io.BytesIO(faces.face_png(Card.objects.get(number="BT1-004"))))
+    image = Image.open(io.BytesIO(faces.face(Card.objects.get(number="BT1-004")).png))
     assert (image.format, image.size) == ("PNG", faces.FACE_SIZE)
 
 
@@ -47,7 +47,7 @@ def test_a_face_is_cached_on_disk_and_redrawn_when_the_card_changes(dbscg, setti
     card = Card.objects.get(number="BT1-004")
     first = faces.face(card)
     assert (settings.DECKLAB_FACE_CACHE / "dbscg" / f"{first.etag}.png").read_bytes() == first.png
-    monkeypatch.setattr(faces, "draw_face", lambda card: pytest.fail("drew a cached face"))
+    monkeypatch.setattr(faces, "draw_face", lambda card, lang: pytest.fail("drew a cached face"))
     assert faces.face(card) == first
     monkeypatch.undo()
     card.data["power"] = 99000
@@ -62,6 +62,26 @@ def test_the_face_url_serves_png_with_cache_headers_and_answers_304(client, dbsc
     assert "max-age" in response["Cache-Control"]
     again = client.get(url, headers={"If-None-Match": response["ETag"]})
     assert (again.status_code, again.content) == (304, b"")
+
+
+def test_a_japanese_page_asks_for_a_face_labelled_in_japanese(client, dbscg):
+    """The card page under ja links `?lang=ja`; that face is its own drawing with its own ETag,
+    its labels in Japanese, and the English address answers as before."""
+    client.cookies["django_language"] = "ja"
+    page = client.get(reverse("cards:detail", args=["dbscg", "BT1-004"])).content.decode()
+    url = reverse("cards:face", args=["dbscg", "BT1-004"])
+    assert f'src="{url}?lang=ja"' in page
+    english, japanese = client.get(url), client.get(url, {"lang": "ja"})
+    assert english["ETag"] != japanese["ETag"]
+    card = Card.objects.get(number="BT1-004")
+    labels = (30, 300, 220, 700)  # the facts' label column
+    drawn = {
+        lang: Image.open(io.BytesIO(faces.draw_face(card, lang))).crop(labels).tobytes()
+        for lang in ("en", "ja")
+    }
+    assert drawn["en"] != drawn["ja"]
+    assert Image.open(io.BytesIO(english.content)).crop(labels).tobytes() == drawn["en"]
+    assert Image.open(io.BytesIO(japanese.content)).crop(labels).tobytes() == drawn["ja"]
 
 
 def test_a_face_of_a_number_with_a_slash_is_served(client, gundam_war):
