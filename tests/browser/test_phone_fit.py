@@ -7,12 +7,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from cards.importers import import_cards, import_path
+from cards.importers import import_path
 from cards.shipped import DATA
 from decklab.decks.services import deck_create
 from tests.browser.conftest import TIMEOUT_MS
 from tests.browser.test_deck_editor import sign_in
-from tests.goldfish.conftest import CARDS_CSV, DECKLIST
+from tests.goldfish.conftest import played_turn_run
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
@@ -29,23 +29,10 @@ def phone(request, browser):
 
 
 def test_the_probability_by_turn_chart_is_whole_on_a_phone(live_server, phone, shoot, monkeypatch):
-    from decklab.goldfish import services
-
-    monkeypatch.setattr(services, "_send", lambda messages: None)
-    services._cached_plan.cache_clear()
-    import_cards("dbscg", CARDS_CSV.encode(), "cards.csv")
     page = phone
     sign_in(page, live_server, "charter")
     owner = get_user_model().objects.get(username="charter")
-    goals = [
-        {"type": "drawn", "cards": ["TST-002"], "at_least": 1, "turn": turn, "play": "first"}
-        for turn in range(1, 7)
-    ]
-    run = services.simulation_request(
-        user=owner, game="dbscg", format=None, decklist=DECKLIST, goals=goals, trials=2000, seed=7
-    )
-    while services.play_chunks(run.pk, 0).startswith("stored"):
-        pass
+    run = played_turn_run(owner, monkeypatch, turns=6, trials=2000)
     page.goto(live_server.url + reverse("goldfish:run", args=[run.pk]))
     chart = page.locator(".turn-chart svg.chart")
     chart.scroll_into_view_if_needed()

@@ -9,13 +9,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from cards.importers import import_cards
 from decklab.decks.services import deck_close_draft, deck_create, deck_edit, deck_save
 from tests.browser.conftest import VIEWPORTS
 from tests.browser.test_japanese import sign_in
 from tests.browser.test_player_screens import opened
 from tests.decks import factories
-from tests.goldfish.conftest import CARDS_CSV, DECKLIST
+from tests.goldfish.conftest import played_turn_run
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = VIEWPORTS["phone"]
@@ -144,21 +143,8 @@ def test_the_player_pages_fit_a_phone_in_japanese(live_server, browser, shoot):
 
 
 def test_the_run_page_fits_a_phone_in_japanese(live_server, browser, shoot, monkeypatch):
-    from decklab.goldfish import services
-
-    monkeypatch.setattr(services, "_send", lambda messages: None)
-    services._cached_plan.cache_clear()
-    import_cards("dbscg", CARDS_CSV.encode(), "cards.csv")
     owner = factories.make_user("hashiru")
-    goals = [
-        {"type": "drawn", "cards": ["TST-002"], "at_least": 1, "turn": turn, "play": "first"}
-        for turn in range(1, 5)
-    ]
-    run = services.simulation_request(
-        user=owner, game="dbscg", format=None, decklist=DECKLIST, goals=goals, trials=500, seed=7
-    )
-    while services.play_chunks(run.pk, 0).startswith("stored"):
-        pass
+    run = played_turn_run(owner, monkeypatch, turns=4, trials=500)
     context, page = opened(browser, "phone", "ja")
     sign_in(page, live_server, "hashiru")
     page.goto(live_server.url + reverse("goldfish:run", args=[run.pk]))

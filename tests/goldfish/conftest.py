@@ -105,6 +105,26 @@ def start_worker(
             print(f"---- worker {number} log ----\n{worker.log()}")
 
 
+def played_turn_run(owner, monkeypatch, *, turns: int, trials: int) -> SimulationRun:
+    """A finished run of DECKLIST with one `drawn` goal per turn 1 … `turns` (a probability-by-turn
+    chart), played in this process: no broker, its messages dropped."""
+    from decklab.goldfish import services
+
+    monkeypatch.setattr(services, "_send", lambda messages: None)
+    services._cached_plan.cache_clear()
+    import_cards("dbscg", CARDS_CSV.encode(), "cards.csv")
+    goals = [
+        {"type": "drawn", "cards": ["TST-002"], "at_least": 1, "turn": turn, "play": "first"}
+        for turn in range(1, turns + 1)
+    ]
+    run = services.simulation_request(
+        user=owner, game="dbscg", format=None, decklist=DECKLIST, goals=goals, trials=trials, seed=7
+    )
+    while services.play_chunks(run.pk, 0).startswith("stored"):
+        pass
+    return run
+
+
 def wait_for(pk: int, done: Callable[[SimulationRun], bool], timeout: float = 60) -> SimulationRun:
     """Poll the run's row until `done(run)`; fail with its state after `timeout` seconds."""
     deadline = time.monotonic() + timeout
