@@ -146,6 +146,11 @@ class Game:
     def zone_slugs(self) -> tuple[str, ...]:
         return tuple(zone.slug for zone in self.zones)
 
+    def zone_japanese(self, slug: str) -> str:
+        """The zone's Japanese name, as messages and pages in Japanese call it; the slug where the
+        zone has none (or the game no such zone)."""
+        return next((z.label_ja for z in self.zones if z.slug == slug and z.label_ja), slug)
+
     @property
     def default_format(self) -> Format:
         return self.formats[0]

@@ -331,9 +331,7 @@ class Context:
 
 def zone_name(game: Game, slug: str) -> InLanguages:
     """A zone as messages name it: `main zone` in English, its Japanese name in Japanese."""
-    zone = next((z for z in game.zones if z.slug == slug), None)
-    japanese = zone.label_ja if zone is not None and zone.label_ja else slug
-    return InLanguages({"en": f"{slug} zone", "ja": japanese})
+    return InLanguages({"en": f"{slug} zone", "ja": game.zone_japanese(slug)})
 
 
 def _names(game: Game, entry: Entry, reference: str) -> bool:

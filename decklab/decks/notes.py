@@ -29,8 +29,7 @@ PLAIN = {text.msgid: text for text in (CREATED, SAVED, IMPORTED, FROM_API, FROM_
 def zone_words(game: Game, slug: str) -> InLanguages:
     """A zone as notes and edit errors name it: its slug in English, its Japanese name in
     Japanese (the slug where it has none)."""
-    japanese = next((z.label_ja for z in game.zones if z.slug == slug and z.label_ja), slug)
-    return InLanguages({"en": slug, "ja": japanese})
+    return InLanguages({"en": slug, "ja": game.zone_japanese(slug)})
 
 
 def added(game: Game, zone: str, number: str, change: int) -> Text:

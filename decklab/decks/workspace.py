@@ -104,9 +104,7 @@ class Workspace:
     def default_zone_label(self) -> str:
         """The zone drawn from (statistics, goldfish): its slug in English, its name in Japanese."""
         slug = self.game.default_zone
-        if self.lang != "ja":
-            return slug
-        return next((z.label_ja for z in self.game.zones if z.slug == slug), slug)
+        return self.game.zone_japanese(slug) if self.lang == "ja" else slug
 
     @property
     def version(self) -> int | None:
