@@ -68,8 +68,10 @@ def test_a_proposed_missing_card_approved_by_an_editor_makes_a_deck_legal(
     player_page.set_input_files("#id_image", str(picture))
     player_page.click("#proposal-form button[type=submit]")
     player_page.wait_for_selector(".status-pending")
-    player_page.wait_for_function(  # the image loads: its proposer may see it
-        "document.querySelector('img.proposal-image').naturalWidth > 0"
+    # The image loads: its proposer may see it. A function, not an expression: Playwright polls an
+    # expression through eval, which the site's CSP (script-src 'self') refuses.
+    player_page.wait_for_function(
+        "() => document.querySelector('img.proposal-image').naturalWidth > 0"
     )
     shoot(player_page, "proposed")
     player_page.set_viewport_size(PHONE)
