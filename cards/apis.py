@@ -43,10 +43,10 @@ class CappedPagination(PageNumberPagination):
 
     def paginate_queryset(self, queryset, request, view=None):
         number = request.query_params.get(self.page_query_param)
-        sorted_when_few = getattr(view, "sorted_when_few", None)
+        order = getattr(view, "page_order", None)
 
         def paginator(cards, per_page):
-            return CappedPaginator(cards, per_page, page=number, sorted_when_few=sorted_when_few)
+            return CappedPaginator(cards, per_page, page=number, order=order)
 
         self.django_paginator_class = paginator
         return super().paginate_queryset(queryset, request, view)
@@ -95,7 +95,7 @@ class CardListApi(generics.ListAPIView):
         sort = params.get("sort", "number")
         descending = params.get("dir") == "desc"
         cards = search.search(game, params.get("q", "").strip())
-        self.sorted_when_few = search.sorted_when_few(sort, descending)
+        self.page_order = search.page_order(game, sort, descending)
         return search.ordered(cards, sort, descending)
 
 

@@ -8,16 +8,31 @@ count costs a bounded scan, never one of the whole table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cached_property
+from typing import Protocol
 
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 
 #: Matches counted past the page asked for; beyond it the count reads "N+".
 COUNT_CAP = 1_000
-#: Up to this many matches, a paginator given `sorted_when_few` reads its page through it.
-SORT_LIMIT = 5_000
+#: With more matches than the count's cap, a page is first looked for among the first rows of the
+#: order, this many per card up to the page's end (a page of 60: 960 rows); when they hold fewer
+#: matches than that (under 1 in 16), every match is sorted, which costs less than reading further.
+PREFIX_ROWS = 16
+
+
+class PageOrder(Protocol):
+    """How the database reads a page of many or few matches in one order (`cards.search.PageOrder`)."""
+
+    def sorted(self, cards: QuerySet) -> QuerySet:
+        """The same rows in the same order, written so that the database sorts the matches."""
+        ...
+
+    def among_first(self, cards: QuerySet, rows: int) -> QuerySet | None:
+        """The rows of `cards` among the first `rows` of the unsearched order (a prefix of it), in
+        that order; None when there are no more than `rows` of them."""
+        ...
 
 
 class CappedPaginator(Paginator):
@@ -30,15 +45,19 @@ class CappedPaginator(Paginator):
         *,
         page: str | int | None,
         cap: int | None = None,
-        sorted_when_few: Callable[[QuerySet], QuerySet] | None = None,
+        order: PageOrder | None = None,
     ):
-        """`sorted_when_few`: the same rows in the same order, written so that the database sorts
-        the matches instead of walking an index in that order. A database walks the index when it
-        guesses that matches are common; when they are few and all near its end (`set:EX` in
-        number order) it reads every row before it has a page. The count says which case this is:
-        it counts up to `SORT_LIMIT` then, and at most that many rows are sorted."""
+        """`order`: read pages as below, instead of leaving the database to walk the order's index.
+
+        A database walks the index when it guesses that matches are common and spread evenly;
+        when they are few, or many but all near its end (`set:PROMO` in number order), it reads
+        almost every row before it has a page. So: when the count found them all (no more than
+        the cap), the matches are sorted; otherwise the page is looked for among the first rows of
+        the order (`PREFIX_ROWS`): its first matches are the search's first matches, and only a
+        bounded number of rows are read. Only when those rows do not hold the page are all the
+        matches sorted."""
         super().__init__(object_list, per_page)
-        self.sorted_when_few = sorted_when_few
+        self.order = order
         try:
             number = max(int(page or 1), 1)
         except (TypeError, ValueError):
@@ -48,12 +67,21 @@ class CappedPaginator(Paginator):
     @cached_property
     def _counted(self) -> int:
         # Without ORDER BY, the database stops reading at the (cap + 1)th match.
-        limit = self.cap if self.sorted_when_few is None else max(self.cap, SORT_LIMIT)
-        return self.object_list.order_by()[: limit + 1].count()
+        return self.object_list.order_by()[: self.cap + 1].count()
 
-    def page(self, number):
-        if self.sorted_when_few is not None and self._counted <= SORT_LIMIT:
-            self.object_list = self.sorted_when_few(self.object_list)
+    def page(self, number) -> Page:
+        if self.order is None:
+            return super().page(number)
+        number = self.validate_number(number)
+        if self._counted > self.cap:
+            # More matches than the cap, which reaches past this page: the page is whole.
+            top = number * self.per_page
+            first = self.order.among_first(self.object_list, top * PREFIX_ROWS)
+            if first is not None:
+                shown = list(first[top - self.per_page : top])
+                if len(shown) == self.per_page:
+                    return self._get_page(shown, number, self)
+        self.object_list = self.order.sorted(self.object_list)
         return super().page(number)
 
     @cached_property

@@ -13,7 +13,7 @@ value is too short for a trigram index (`set:EX`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.postgres.fields import ArrayField
@@ -282,7 +282,7 @@ def ordered(
     """Cards in a `SORTS` order (cards without the value last), then by number.
 
     `sort_all`: the same order written as "without the value, the value, the number", which no
-    index serves, so the database sorts the matches (`CappedPaginator.sorted_when_few`).
+    index serves, so the database sorts the matches (`PageOrder.sorted`).
     """
     path = SORTS.get(sort, SORTS["number"])
     if sort_all:
@@ -293,15 +293,38 @@ def ordered(
     return cards.order_by(expression, SORTS["number"])
 
 
-def sorted_when_few(
-    sort: str, descending: bool = False
-) -> Callable[[QuerySet[Card]], QuerySet[Card]] | None:
-    """For `CappedPaginator` on PostgreSQL: a search's few matches in this order, sorted
-    (`ordered`'s `sort_all`). None on SQLite: it scans anyway at a site's sizes, and counting
-    further to know whether the matches are few would cost more than it saves."""
+class PageOrder:
+    """How `CappedPaginator` reads a page of a game's search in one `SORTS` order on PostgreSQL:
+    few matches sorted, many looked for among the first rows of the order first."""
+
+    def __init__(self, game_slug: str, sort: str, descending: bool = False):
+        self.game = game_slug
+        self.sort = sort
+        self.descending = descending
+        self.path = SORTS.get(sort, SORTS["number"])
+
+    def sorted(self, cards: QuerySet[Card]) -> QuerySet[Card]:
+        return ordered(cards, self.sort, self.descending, sort_all=True)
+
+    def among_first(self, cards: QuerySet[Card], rows: int) -> QuerySet[Card] | None:
+        """`cards` whose value is at most (descending: at least) that of the game's `rows`th card
+        in this order: a prefix of the order, ties included, read through the order's index. None
+        when fewer than `rows` cards have a value (cards without one come last)."""
+        values = Card.objects.filter(game=self.game, **{f"{self.path}__isnull": False})
+        by_value = F(self.path).desc() if self.descending else F(self.path).asc()
+        bound = values.order_by(by_value).values_list(self.path, flat=True)[rows - 1 : rows]
+        last = next(iter(bound), None)
+        if last is None:
+            return None
+        return cards.filter(**{f"{self.path}__{'gte' if self.descending else 'lte'}": last})
+
+
+def page_order(game_slug: str, sort: str, descending: bool = False) -> PageOrder | None:
+    """For `CappedPaginator` on PostgreSQL: the `PageOrder` of a search. None on SQLite: it reads
+    every row of a site's size anyway, and the extra queries would cost more than they save."""
     if connection.vendor != "postgresql":
         return None
-    return lambda cards: ordered(cards, sort, descending, sort_all=True)
+    return PageOrder(game_slug, sort, descending)
 
 
 def shown_values(item: Field, card: base.Card, lang: str = "en") -> list[str]:

@@ -85,7 +85,7 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
     else:
         number = request.GET.get("page")
         paginator = CappedPaginator(
-            cards, PAGE_SIZE, page=number, sorted_when_few=search.sorted_when_few(sort, descending)
+            cards, PAGE_SIZE, page=number, order=search.page_order(game, sort, descending)
         )
         page = paginator.get_page(number)
         columns = context["columns"]

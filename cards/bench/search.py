@@ -1,17 +1,20 @@
 """Card-search latency on the DBSCG cards of the current database (`make bench`).
 
 Each of 50 fixed queries is timed the way a card-list page runs it — translate, count (capped, as
-the page does, and few matches sorted), fetch the first page — several times; the median and p95 over all those timings
-stand beside a baseline measured in the same run: the same count-and-page of an unfiltered
-`Card.objects.filter(game=…)`. Target: p95 under 50 ms, on SQLite and on PostgreSQL.
+the page does), fetch the first page (`CappedPaginator`'s `order`) — several times; the median and
+p95 over all those timings stand beside a baseline measured in the same run: the same
+count-and-page of an unfiltered `Card.objects.filter(game=…)`. Target: p95 under 50 ms, on SQLite
+and on PostgreSQL.
 
 `manage.py bench --scale 10` (`make bench SCALE=10`) also runs the same queries on `scale` copies
 of every DBSCG card (numbers suffixed `-x2` …), in a separate bench database beside the configured
 one (`<name>_bench`, Django's test-database machinery; kept between runs and rebuilt only when its
 size is wrong): the user's data is only read. On PostgreSQL it also times the same queries as
-before the search work (trigram indexes dropped, every match counted) and as before the tag index
-(trigram indexes only: `tag_index=False`, no sorting of few matches), the latter taking turns with
-the current way query by query, so both see the same machine load.
+before the search work (trigram indexes dropped, every match counted), as before the tag index
+(trigram indexes only: `tag_index=False`, pages left to the database), both planned with
+PostgreSQL's default costs as they were then, and the current way with those default costs
+(without `settings.POSTGRESQL_SESSION`); the last three take turns query by query, so all see the
+same machine load.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from django.db import connection
 from cards.games.game import number_key
 from cards.models import Card, to_game_card
 from cards.paging import CappedPaginator
-from cards.search import index_columns, ordered, search, sorted_when_few
+from cards.search import index_columns, ordered, page_order, search
 from cards.views import LIST_COLUMNS
 
 GAME = "dbscg"
@@ -97,28 +100,54 @@ def _timed(action: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-#: How a page is read: the paginator, and whether the query uses PostgreSQL's tag index
-#: (`cards.search.parse`; None: where the database has it).
-Mode = tuple[Callable, bool | None]
+#: How a page is read: the paginator, whether the query uses PostgreSQL's tag index
+#: (`cards.search.parse`; None: where the database has it), and whether PostgreSQL plans it with
+#: its own default costs instead of DeckLab's session settings (`settings.POSTGRESQL_SESSION`).
+Mode = tuple[Callable, bool | None, bool]
 NOW: Mode = (
-    lambda cards: CappedPaginator(cards, PAGE, page=1, sorted_when_few=sorted_when_few("number")),
+    lambda cards: CappedPaginator(cards, PAGE, page=1, order=page_order(GAME, "number")),
     None,
+    False,
 )
+#: As now, planned with PostgreSQL's default `random_page_cost`.
+DEFAULT_COSTS: Mode = (NOW[0], None, True)
 #: Before the tag index: trigram indexes only, the count capped, matches never sorted.
-TRIGRAMS_ONLY: Mode = (lambda cards: CappedPaginator(cards, PAGE, page=1), False)
+TRIGRAMS_ONLY: Mode = (lambda cards: CappedPaginator(cards, PAGE, page=1), False, True)
 #: Before the search work (with the trigram indexes dropped, `_as_before`): every match counted.
-NO_INDEXES: Mode = (lambda cards: Paginator(cards, PAGE), False)
+NO_INDEXES: Mode = (lambda cards: Paginator(cards, PAGE), False, True)
 
 
 def _page(query: str, mode: Mode = NOW) -> None:
-    paginator, tag_index = mode
-    cards = ordered(search(GAME, query, tag_index=tag_index), "number").only(*LIST_COLUMNS)
-    list(paginator(cards).page(1).object_list)
+    paginator, tag_index, default_costs = mode
+    with _planner(default_costs):
+        cards = ordered(search(GAME, query, tag_index=tag_index), "number").only(*LIST_COLUMNS)
+        list(paginator(cards).page(1).object_list)
 
 
 def _plain_page(mode: Mode = NOW) -> None:
-    cards = Card.objects.filter(game=GAME).order_by("number").only(*LIST_COLUMNS)
-    list(mode[0](cards).page(1).object_list)
+    with _planner(mode[2]):
+        cards = Card.objects.filter(game=GAME).order_by("number").only(*LIST_COLUMNS)
+        list(mode[0](cards).page(1).object_list)
+
+
+@contextmanager
+def _planner(default_costs: bool) -> Iterator[None]:
+    """On PostgreSQL with `default_costs`: the server's built-in `random_page_cost` meanwhile."""
+    if not default_costs or connection.vendor != "postgresql":
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW random_page_cost")
+        (session,) = cursor.fetchone()
+        cursor.execute(
+            "SELECT set_config('random_page_cost', boot_val, false) FROM pg_settings"
+            " WHERE name = 'random_page_cost'"
+        )
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('random_page_cost', %s, false)", [session])
 
 
 def _p95(values: list[float]) -> float:
@@ -201,7 +230,11 @@ def run_scaled(report, scale: int) -> None:
                 )
             _measure(
                 report,
-                {f"{scale}x, trigram indexes only: ": TRIGRAMS_ONLY, f"{scale}x, now: ": NOW},
+                {
+                    f"{scale}x, trigram indexes only: ": TRIGRAMS_ONLY,
+                    f"{scale}x, PostgreSQL's default planner costs: ": DEFAULT_COSTS,
+                    f"{scale}x, now: ": NOW,
+                },
             )
         else:
             _measure(report, {f"{scale}x: ": NOW})

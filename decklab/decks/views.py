@@ -461,7 +461,7 @@ def _search(ws: Workspace, query: str, page: str | None = None) -> dict:
         matches = card_search.ordered(card_search.search(ws.game_slug, query), "number")
         # Counted only up to a cap, as the card list counts ("1,000+ cards match").
         paginator = CappedPaginator(
-            matches, SEARCH_LIMIT, page=page, sorted_when_few=card_search.sorted_when_few("number")
+            matches, SEARCH_LIMIT, page=page, order=card_search.page_order(ws.game_slug, "number")
         )
         shown = paginator.get_page(page)
         rows = list(shown)

@@ -1,5 +1,5 @@
 """PostgreSQL's tag index (`cards.search`, migration 0009) finds exactly what the plain translation
-finds; and a page sorted from few matches is the same page (`CappedPaginator.sorted_when_few`).
+finds; and a page read as `CappedPaginator` reads it (`PageOrder`) is the order's own page.
 
 Every comparison runs on both databases: on PostgreSQL the default translation uses the tag index
 (checked in the SQL), on SQLite it is the plain one.
@@ -7,13 +7,16 @@ Every comparison runs on both databases: on PostgreSQL the default translation u
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from cards import paging
 from cards.models import Card
 from cards.paging import CappedPaginator
-from cards.search import fields, ordered, search
+from cards.search import PageOrder, fields, ordered, search
 
 pytestmark = pytest.mark.django_db
 
@@ -119,20 +122,84 @@ def test_every_written_card_adds_its_tags_to_the_vocabulary(cards, load):
 
 @pytest.mark.parametrize("sort", ["number", "name", "cost", "power", "type"])
 @pytest.mark.parametrize("descending", [False, True])
-def test_a_page_sorted_from_few_matches_is_the_same_page(cards, sort, descending):
+@pytest.mark.parametrize(("count_cap", "prefix_rows"), [(None, None), (0, 1), (0, 2), (1, 3)])
+def test_every_page_is_the_same_page_however_it_is_read(
+    cards, monkeypatch, sort, descending, count_cap, prefix_rows
+):
+    """Few matches sorted, or many looked for among the first rows of the order (which hold the
+    page or not): every page is the order's own page. A small cap and prefix make the test cards
+    take every way."""
+    if count_cap is not None:
+        monkeypatch.setattr(paging, "COUNT_CAP", count_cap)
+        monkeypatch.setattr(paging, "PREFIX_ROWS", prefix_rows)
+    order = _WaysCounted("dbscg", sort, descending)
+    ways: Counter[str] = Counter()
     for query in ("", "type:battle", "-color:red", "cost<=2"):
         matches = ordered(search("dbscg", query), sort, descending)
         expected = list(matches.values_list("number", flat=True))
         for per_page in (1, 2, 3):
             for number in range(1, len(expected) // per_page + 2):
-                paginator = CappedPaginator(
-                    matches,
-                    per_page,
-                    page=number,
-                    sorted_when_few=lambda c: ordered(c, sort, descending, sort_all=True),
-                )
+                paginator = CappedPaginator(matches, per_page, page=number, order=order)
+                before = order.ways.copy()
                 page = paginator.get_page(number)
+                asked = order.ways - before
+                ways["from the first rows" if asked["first rows"] else "sorted"] += 1
+                if asked["first rows"] and asked["sorted"]:
+                    ways["first rows without the page"] += 1
                 shown = [card.number for card in page.object_list]
                 start = (page.number - 1) * per_page
                 assert shown == expected[start : start + per_page], (query, per_page, number)
-                assert paginator.count == len(expected)
+                assert paginator.count == min(len(expected), paginator.cap)
+                assert paginator.capped == (len(expected) > paginator.cap)
+    if count_cap is None:  # the test cards are fewer than the cap: always sorted
+        assert set(ways) == {"sorted"}
+    else:
+        assert ways["from the first rows"] and ways["sorted"]
+
+
+class _WaysCounted(PageOrder):
+    """A `PageOrder` that counts the ways it is asked to read pages."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.ways: Counter[str] = Counter()
+
+    def sorted(self, cards):
+        self.ways["sorted"] += 1
+        return super().sorted(cards)
+
+    def among_first(self, cards, rows):
+        first = super().among_first(cards, rows)
+        if first is not None:
+            self.ways["first rows"] += 1
+        return first
+
+
+def test_many_matches_at_the_end_of_the_order_are_sorted(cards, monkeypatch):
+    monkeypatch.setattr(paging, "COUNT_CAP", 0)
+    monkeypatch.setattr(paging, "PREFIX_ROWS", 1)
+    numbers = list(ordered(search("dbscg", ""), "number").values_list("number", flat=True))
+    last = numbers[-3:]
+    matches = ordered(search("dbscg", " or ".join(f'number="{n}"' for n in last)), "number")
+    order = _WaysCounted("dbscg", "number")
+    paginator = CappedPaginator(matches, 1, page=2, order=order)
+    assert [card.number for card in paginator.page(2)] == last[1:2]
+    assert order.ways == {"first rows": 1, "sorted": 1}
+
+
+def test_a_page_among_the_first_rows_reads_only_those(cards, monkeypatch):
+    """Many matches: the page's query is bounded by the value of the order's 960th card (for a page
+    of 60), not left to walk the whole index."""
+    monkeypatch.setattr(paging, "COUNT_CAP", 0)
+    matches = ordered(search("dbscg", ""), "cost", descending=True)
+    first = list(matches.values_list("number", "cost"))
+    per_page = 2
+    paginator = CappedPaginator(
+        matches, per_page, page=1, order=PageOrder("dbscg", "cost", descending=True)
+    )
+    monkeypatch.setattr(paging, "PREFIX_ROWS", 2)
+    with CaptureQueriesContext(connection) as read:
+        page = paginator.page(1)
+    assert [card.number for card in page] == [number for number, _ in first[:per_page]]
+    bound = first[2 * per_page - 1][1]
+    assert f'"cost" >= {bound}' in read.captured_queries[-1]["sql"]
