@@ -140,6 +140,14 @@ TEMPLATES = [
 ]
 
 
+#: PostgreSQL's session settings, unless the URL gives its own `?options=`. The card table is read
+#: from memory or SSD, where a read through an index costs about what a sequential one does; with
+#: the default `random_page_cost` (4, for spinning disks) the planner splits every row's tags for a
+#: `field:value` count instead of asking the GIN index (`char:goku` at 10× the cards: 430 ms
+#: against 33 ms; README "Card search").
+POSTGRESQL_SESSION = "-c random_page_cost=1.1"
+
+
 def _database() -> dict:
     url = os.environ.get("DATABASE_URL", "").strip()
     if not url:
@@ -163,6 +171,8 @@ def _database() -> dict:
         raise ImproperlyConfigured(
             f"DATABASE_URL={url!r}: DeckLab supports postgres:// and sqlite:// URLs"
         )
+    if config["ENGINE"] == "django.db.backends.postgresql":
+        config.setdefault("OPTIONS", {}).setdefault("options", POSTGRESQL_SESSION)
     return config
 
 
