@@ -240,16 +240,18 @@ def burn_chain(me: Player, them: Player) -> dict[str, Any]:
         left_me, left_them = me.size - depth, them.size - depth
         nxt: dict[tuple[int, ...], float] = {}
         for burned, p in states.items():
-            mine = [n - b for n, b in zip(me.counts, burned, strict=True)]
-            theirs = [n - b for n, b in zip(them.counts, burned, strict=True)]
-            slower = 0
-            for kind, (a, b) in enumerate(zip(mine, theirs, strict=True)):
-                first += p * a / left_me * slower / left_them
-                second += p * b / left_them * sum(mine[:kind]) / left_me
-                slower += b
-                same = p * a / left_me * b / left_them
+            pair = p / left_me / left_them  # P(this state) × P(one given pair of cards)
+            # Classes run slow to fast (`Player.counts`): each side's cards of slower classes.
+            slower_mine = slower_theirs = 0
+            for kind, burns in enumerate(burned):
+                a, b = me.counts[kind] - burns, them.counts[kind] - burns
+                first += pair * a * slower_theirs
+                second += pair * b * slower_mine
+                slower_mine += a
+                slower_theirs += b
+                same = pair * a * b
                 if same > PRUNE:
-                    key = (*burned[:kind], burned[kind] + 1, *burned[kind + 1 :])
+                    key = (*burned[:kind], burns + 1, *burned[kind + 1 :])
                     nxt[key] = nxt.get(key, 0.0) + same
                 else:
                     pruned += same
