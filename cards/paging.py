@@ -16,6 +16,9 @@ from django.db.models import QuerySet
 
 #: Matches counted past the page asked for; beyond it the count reads "N+".
 COUNT_CAP = 1_000
+#: A page number past this counts as this one: far beyond any card table, and the count's LIMIT
+#: stays an integer the database takes (page=10**30 was a database error).
+LAST_COUNTED_PAGE = 1_000_000
 #: With more matches than the count's cap, a page is first looked for among the first rows of the
 #: order, this many per card up to the page's end (a page of 60: 960 rows); when they hold fewer
 #: matches than that (under 1 in 16), every match is sorted, which costs less than reading further.
@@ -59,7 +62,7 @@ class CappedPaginator(Paginator):
         super().__init__(object_list, per_page)
         self.order = order
         try:
-            number = max(int(page or 1), 1)
+            number = min(max(int(page or 1), 1), LAST_COUNTED_PAGE)
         except (TypeError, ValueError):
             number = 1
         self.cap = (COUNT_CAP if cap is None else cap) + number * per_page

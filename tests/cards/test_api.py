@@ -119,3 +119,11 @@ def test_a_number_as_printed_answers_its_card_without_a_redirect(client, printed
     assert response.status_code == 200
     assert response.json()["number"] == stored
     assert client.get("/api/v1/games/dbscg/cards/BT1-010_SPR").status_code == 404
+
+
+@pytest.mark.parametrize("page", ["9" * 30, "1" * 5000, "-3", "two"])
+def test_an_absurd_page_number_is_an_answer_not_a_crash(client, dbscg, page):
+    api = client.get("/api/v1/games/dbscg/cards", {"page": page, "q": "type:battle"})
+    assert api.status_code == 404 and api.json()["detail"]
+    listed = client.get("/cards/dbscg/", {"page": page, "q": "type:battle"})
+    assert listed.status_code == 200 and b"BT" in listed.content
