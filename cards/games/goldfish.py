@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from cards.games import decklist, stats
-from cards.games.base import CardPool, Deck, Entry, Violation
+from cards.games.base import CardPool, Deck, Entry, GameData, Violation
 from cards.games.game import Game, name_key
 from cards.games.messages import (
     LANGUAGES,
@@ -299,15 +299,18 @@ class Field:
 
 @dataclass(frozen=True)
 class Context:
-    """What a goal type may look at while preparing: the game, the resolved deck, the card pool.
+    """What a goal type may look at while preparing: the game, the resolved deck, the card pool,
+    the game's imported data.
 
     `pool` resolves decklists inside goals (an opponent's deck); it is None where no card pool is
-    at hand, and such goals then raise `GoalError`.
+    at hand, and such goals then raise `GoalError`. `data` is what the legality rules read
+    (`Format.check`): Blade Rondo's imported set decks say how many cards a pool deals.
     """
 
     game: Game
     deck: Deck
     pool: CardPool | None = None
+    data: GameData = field(default_factory=dict)
 
     def resolve(self, references: Iterable[str], zone: str) -> list[Entry]:
         """The deck entries of `zone` that the references name (numbers or names, as in decklists).
@@ -473,8 +476,10 @@ def plan(
     goals: Sequence[Mapping[str, Any]],
     *,
     pool: CardPool | None = None,
+    data: GameData | None = None,
 ) -> Plan:
-    """Check and prepare the goals; raises `GoalError` (for the player) when one cannot run."""
+    """Check and prepare the goals; raises `GoalError` (for the player) when one cannot run.
+    `pool` and `data` as `Context` reads them."""
     game = get_game(game_slug)
     types = goal_types(game_slug)
     if not types:
@@ -487,7 +492,7 @@ def plan(
             limit=MAX_GOALS,
             count=len(goals),
         )
-    context = Context(game, deck, pool)
+    context = Context(game, deck, pool, data or {})
     prepared = []
     for position, raw in enumerate(goals, start=1):
         if not isinstance(raw, Mapping):
@@ -596,6 +601,7 @@ def run(
     adaptive: bool = False,
     time_budget: float | None = None,
     pool: CardPool | None = None,
+    data: GameData | None = None,
 ) -> dict[str, Any]:
     """The whole CONTRACT §5 object, computed in this process.
 
@@ -604,7 +610,7 @@ def run(
     `time_budget` seconds are spent; the output's `trials` is the number actually played.
     """
     start = time.perf_counter()
-    prepared = plan(game_slug, deck, goals, pool=pool)
+    prepared = plan(game_slug, deck, goals, pool=pool, data=data)
     totals = [Tally() for _ in prepared.goals]
     for index, size in enumerate(chunk_sizes(trials)):
         totals = merge(

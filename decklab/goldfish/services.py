@@ -34,12 +34,13 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from cards.games import decklist as decklist_text
 from cards.games import goldfish
+from cards.games.base import GameData
 from cards.games.game import UnknownFormat
 from cards.games.goldfish import GoalError, Plan, Tally
 from cards.games.messages import Text
 from cards.games.registry import UnknownGame, get_game
 from cards.languages import translated
-from cards.pool import DatabasePool
+from cards.pool import DatabasePool, game_data
 from decklab.decks import limits
 from decklab.goldfish.models import SimulationChunk, SimulationRun
 
@@ -174,8 +175,9 @@ def create_run(
     return run
 
 
-def build_plan(game: str, decklist: str, goals: Any) -> Plan:
-    """The deck resolved against the card database and the goals prepared; `GoalError` if not."""
+def build_plan(game: str, decklist: str, goals: Any, data: GameData | None = None) -> Plan:
+    """The deck resolved against the card database and the goals prepared with the game's
+    imported data (`data`, else read now); `GoalError` if not."""
     pool = DatabasePool(game)
     try:
         limits.check_text(decklist)
@@ -191,18 +193,22 @@ def build_plan(game: str, decklist: str, goals: Any) -> Plan:
         )
     if not any(True for _ in deck.entries()):
         raise GoalError(gettext_noop("The decklist holds no cards."))
-    return goldfish.plan(game, deck, goals, pool=pool)
+    return goldfish.plan(
+        game, deck, goals, pool=pool, data=game_data(game) if data is None else data
+    )
 
 
 def run_plan(run: SimulationRun) -> Plan:
-    """A worker plans each run once, not once per chunk (runs never change once created)."""
-    return _cached_plan(run.game, run.decklist, json.dumps(run.goals, sort_keys=True))
+    """A worker plans each run once, not once per chunk (runs never change once created), and
+    again when the game's imported data has changed since (Blade Rondo's set decks)."""
+    data = json.dumps(game_data(run.game), sort_keys=True)
+    return _cached_plan(run.game, run.decklist, json.dumps(run.goals, sort_keys=True), data)
 
 
 @lru_cache(maxsize=16)
-def _cached_plan(game: str, decklist: str, goals: str) -> Plan:
+def _cached_plan(game: str, decklist: str, goals: str, data: str) -> Plan:
     # Keyed by content, not by run id: ids can come back after a database reset.
-    return build_plan(game, decklist, json.loads(goals))
+    return build_plan(game, decklist, json.loads(goals), json.loads(data))
 
 
 def dispatch(owner_id: int | None) -> int:

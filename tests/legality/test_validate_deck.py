@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -222,3 +223,22 @@ def test_imported_set_decks_are_the_ones_blade_rondo_checks_against(tmp_path):
     status, out, _ = run("validate_deck", "--game", "blade_rondo", "--json", str(path))
     assert status == 1
     assert "Closest: Mine" in json.loads(out)["violations"][0]["message"]
+
+
+def test_the_goldfish_deals_the_count_of_an_imported_set_deck(tmp_path):
+    """RULES §4.2.2, CONTRACT §5: "the set deck's `dealt` count", imported ones included."""
+    from cards.importers import import_cards, import_set_decks
+
+    rows = "".join(f"S{i},剣{i},physical,small\n" for i in range(12))
+    import_cards("blade_rondo", f"number,name,kind,sets\n{rows}".encode(), "br.csv")
+    cards = {f"剣{i}": 2 for i in range(12)}
+    small = {"small": {"name": "Small", "dealt": 10, "cards": cards}}
+    import_set_decks("blade_rondo", json.dumps(small).encode())
+    path = tmp_path / "pool.txt"
+    path.write_text("\n".join(f"2 S{i}" for i in range(12)), encoding="utf-8")
+    goal = json.dumps({"type": "dealt", "cards": ["S0"], "at_least": 1})
+    args = ("goldfish", "--game", "blade_rondo", "--goal", goal, "--json", "--trials", "1000")
+    status, out, _ = run(*args, "--seed", "1", str(path))
+    assert status == 0
+    two_of_24_in_10 = 1 - math.comb(22, 10) / math.comb(24, 10)  # 15 dealt would be 0.87
+    assert json.loads(out)["results"][0]["exact"] == pytest.approx(two_of_24_in_10, abs=1e-5)

@@ -42,8 +42,9 @@ HAND = 7
 
 
 def dealt_count(context: Context) -> int:
-    """How many cards the pool's set deck deals (§4.2.2), as the legality rule counts them."""
-    return dealt_size(context.deck, {})
+    """How many cards the pool's set deck deals (§4.2.2), as the legality rule counts them: among
+    the imported set decks where there are some."""
+    return dealt_size(context.deck, context.data)
 
 
 def pool_cards(context: Context) -> list[Any]:

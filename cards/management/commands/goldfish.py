@@ -15,7 +15,7 @@ from cards.games.messages import Text, choose_language, gettext_noop
 from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.languages import translated
 from cards.management.commands.validate_deck import read_decklist
-from cards.pool import DatabasePool
+from cards.pool import DatabasePool, game_data
 
 #: In-process runs stop here; larger runs belong to the workers (see "Goldfish simulations").
 MAX_TRIALS = 10_000_000
@@ -85,6 +85,7 @@ class Command(BaseCommand):
                 adaptive=options["adaptive"],
                 time_budget=options["time_budget"],
                 pool=DatabasePool(game_slug),
+                data=game_data(game_slug),
             )
         except goldfish.GoalError as error:
             raise _usage(translated(error.text, lang)) from None

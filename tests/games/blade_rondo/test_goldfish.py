@@ -43,6 +43,13 @@ def test_section_4_1_monte_carlo_dealt_lies_within_four_standard_errors_of_exact
     assert abs(row["probability"] - p) <= 4 * math.sqrt(p * (1 - p) / TRIALS)
 
 
+def test_the_pool_s_imported_set_deck_says_how_many_are_dealt():
+    cards = {f"Sword {i}": 2 for i in range(1, 21)}
+    data = {"set_decks": {"mine": {"name": "Mine", "dealt": 12, "cards": cards}}}
+    exact = goldfish.plan("blade_rondo", POOL, [dealt()], data=data).exacts[0]["probability"]
+    assert exact == pytest.approx(1 - math.comb(38, 12) / math.comb(40, 12))
+
+
 def test_a_pool_too_small_to_deal_from_is_a_goal_error():
     small = Deck({"pool": (Entry(Card("BR-01", "Sword 1", "physical", {}), 2),)})
     with pytest.raises(goldfish.GoalError, match="dealing needs at least 15"):
