@@ -322,13 +322,14 @@ class DrawnFrom:
             )
 
 
-def rules(pool_rule: Rule) -> tuple[Rule, ...]:
-    """§4.2.2 and §4.2.3 (dealt and hand), after a format's own pool rule."""
+def rules(pool_rule: Rule, dealt: Callable[[Deck, GameData], int]) -> tuple[Rule, ...]:
+    """§4.2.2 and §4.2.3 (dealt and hand), after a format's own pool rule; `dealt` counts the
+    cards dealt from the format's pools."""
     return (
         pool_rule,
         GivenSize(
             "dealt",
-            dealt_size,
+            dealt,
             "Dealt cards, if given: as many as the set deck deals, 15 (RULES.md §4.2.2).",
         ),
         DrawnFrom("dealt", ("pool",), "Dealt cards come from the pool (RULES.md §4.2.2)."),
@@ -349,7 +350,7 @@ FORMATS = (
     Format(
         "set",
         gettext_noop("Set deck"),
-        rules=rules(SetPool("The pool is exactly one set deck (RULES.md §4.2.1).")),
+        rules=rules(SetPool("The pool is exactly one set deck (RULES.md §4.2.1)."), dealt_size),
         description=gettext_noop(
             "Play a set deck or a mixed deck as sold: the pool must match one exactly."
         ),
@@ -357,7 +358,11 @@ FORMATS = (
     Format(
         "free",
         gettext_noop("Free construction"),
-        rules=rules(FreePool("The pool: 40 cards, 20 different cards × 2 copies (RULES.md §4.3).")),
+        # §4.3: a free pool is 40 cards, which deal 15 (§4.2.2), whatever set decks hold them.
+        rules=rules(
+            FreePool("The pool: 40 cards, 20 different cards × 2 copies (RULES.md §4.3)."),
+            lambda deck, data: DEALT,
+        ),
         description=gettext_noop(
             "Any 20 different cards, 2 copies of each (the free rules are uncertain)."
         ),

@@ -153,6 +153,15 @@ def test_4_3_twenty_cards_twice_from_any_sets_are_legal():
     assert codes(GAME, "free", deck(pool=FREE, dealt=[(c, 1) for c, _ in FREE[:15]])) == []
 
 
+def test_4_3_a_free_pool_deals_15_even_of_cards_only_bread_rondo_holds():
+    bread = set_deck("breadRondo")  # its 12 kinds are in no other set deck; it deals 10
+    pool = [(card, 2) for card, _ in bread] + [(card, 2) for card in CARDS[40:48]]
+    dealt = [(card, 1) for card, _ in bread] + [(bread[0][0], 1), (bread[1][0], 1)]
+    assert codes(GAME, "free", deck(pool=pool, dealt=[*dealt, (bread[2][0], 1)])) == []
+    size = check(GAME, "free", deck(pool=pool, dealt=dealt[:10]))
+    assert [(v.code, v.count, v.limit) for v in size] == [("zone.size", 10, 15)]
+
+
 def test_4_3_a_third_copy_is_illegal():
     pool = [*FREE[:19], (FREE[19][0], 1), (FREE[0][0], 1)]
     assert sorted(codes(GAME, "free", deck(pool=pool))) == ["blade_rondo.pool", "copy_limit"]
