@@ -237,19 +237,22 @@ def import_cards(game_slug: str, content: bytes, filename: str, author: Any = No
     game = get_game(game_slug)
     cards = parse_file(game, content, filename)
     report = ImportReport(game=game_slug)
-    stored = {
-        row.number: row
-        for row in Card.objects.filter(game=game_slug).only(
-            "game", "number", "text", "image", *UPDATED_COLUMNS
-        )
-    }
+    rows = Card.objects.filter(game=game_slug).only(
+        "game", "number", "number_key", "text", "image", *UPDATED_COLUMNS
+    )
+    # Upsert by number as decklists read numbers (CONTRACT §3): `XD01-01` in a file updates the
+    # stored `XD1-01` (keeping its number, which links and decks use) instead of adding a twin.
+    stored = {row.number: row for row in rows}
+    by_key: dict[str, Card] = {}
+    for row in sorted(stored.values(), key=lambda row: row.pk):
+        by_key.setdefault(row.number_key, row)
     new: list[Card] = []
     changed: list[Card] = []
     #: The revision cells of each changed card before this import (`cards.community`).
     before: dict[str, dict[str, Any]] = {}
     for card in cards:
         values = card_columns(game_slug, card)
-        row = stored.get(card.number)
+        row = stored.get(card.number) or by_key.get(game.number_key(card.number))
         if row is None:
             new.append(
                 Card(

@@ -135,6 +135,23 @@ def test_a_changed_row_updates_the_card_and_its_search_columns(dbscg):
     ]
 
 
+def test_a_number_written_with_other_zero_padding_updates_the_same_card(dbscg):
+    """CONTRACT §2 upserts by number, and §3 reads `BT01-006` as `BT1-006`."""
+    report = import_cards("dbscg", b"number,name,type\nBT01-006,Scheming Beerus,Battle\n", "x.csv")
+    assert (report.created, report.updated) == (0, 1)
+    assert list(Card.objects.filter(name="Scheming Beerus").values_list("number")) == [("BT1-006",)]
+    assert Card.objects.count() == 7
+
+
+def test_where_padding_tells_cards_apart_another_padding_is_another_card(gundam_war):
+    before = Card.objects.filter(game="gundam_war").count()
+    number = Card.objects.filter(game="gundam_war", number__regex=r"-\d+$").first().number
+    padded = number.rsplit("-", 1)[0] + "-0" + number.rsplit("-", 1)[1]
+    text = f"number,name,type\n{padded},Another,UNIT\n"
+    assert import_cards("gundam_war", text.encode(), "x.csv").created == 1
+    assert Card.objects.filter(game="gundam_war").count() == before + 1
+
+
 def test_the_command_reports_every_problem_and_exits_1(tmp_path, capsys):
     path = tmp_path / "bad.csv"
     path.write_text("number,name,type\nA-1,A,Hero\nA-2,B,Villain\n", encoding="utf-8")
