@@ -121,7 +121,7 @@ class DeckDetailApi(APIView):
             400: OpenApiResponse(ErrorSerializer, description="Bad change"),
             409: OpenApiResponse(ConflictSerializer, description="A stale version."),
         },
-        summary="Change a deck (cards need the version they are based on)",
+        summary="Change a deck (cards with the version they are based on are checked)",
     )
     def patch(self, request: Request, pk: int) -> Response:
         deck = selectors.deck_for_owner(request.user, pk)
@@ -136,7 +136,7 @@ class DeckDetailApi(APIView):
                     services.deck_save(
                         deck=deck,
                         zones=zones,
-                        expected_version=data["version"],
+                        expected_version=data.get("version"),
                         expected_revision=data.get("revision"),
                         note=notes.FROM_API,
                     )

@@ -61,9 +61,16 @@ class DeckCreateSerializer(serializers.Serializer):
 
 
 class DeckUpdateSerializer(serializers.Serializer):
-    """A change; new cards need `version`, the version they were based on (stale → 409)."""
+    """A change. New cards with `version`, the version they were based on, are refused when stale
+    (409); without it they replace the cards as they are now (CONTRACT §6 takes the body of POST),
+    and the cards they replace stay in the history."""
 
-    version = serializers.IntegerField(required=False, min_value=0)
+    version = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The version your new cards are based on: a stale one is refused (409). "
+        "Without it the new cards replace the current ones, which stay in the history.",
+    )
     revision = serializers.IntegerField(
         required=False,
         min_value=0,
@@ -79,9 +86,9 @@ class DeckUpdateSerializer(serializers.Serializer):
     def validate(self, attrs):
         if "zones" in attrs and "decklist" in attrs:
             raise serializers.ValidationError("Give the cards as zones or as a decklist, not both.")
-        if ("zones" in attrs or "decklist" in attrs) and "version" not in attrs:
+        if "revision" in attrs and "version" not in attrs:
             raise serializers.ValidationError(
-                {"version": "Changing the cards needs the version they are based on."}
+                {"revision": "A revision is checked with the version it belongs to."}
             )
         return attrs
 

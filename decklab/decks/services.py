@@ -71,8 +71,13 @@ class StaleDeck(DeckError):
         super().__init__(message % {"expected": expected, "current": current.number})
 
 
-def _check_based_on(locked: Deck, expected_version: int, expected_revision: int | None) -> None:
-    """Refuse a whole-deck save that was not based on the current cards (`StaleDeck`)."""
+def _check_based_on(
+    locked: Deck, expected_version: int | None, expected_revision: int | None
+) -> None:
+    """Refuse a whole-deck save that was not based on the current cards (`StaleDeck`); None: the
+    save names no version, and replaces the cards whatever they are."""
+    if expected_version is None:
+        return
     if locked.version != expected_version:
         reason = StaleDeck.SAVED
     elif expected_revision is not None:
@@ -212,12 +217,13 @@ def deck_save(
     *,
     deck: Deck,
     zones: Mapping,
-    expected_version: int,
+    expected_version: int | None,
     expected_revision: int | None = None,
     note: Note = notes.SAVED,
 ) -> DeckVersion:
     """Save new quantities as the next version, unless the cards changed since the player loaded
-    `expected_version` at `expected_revision` (without a revision, only a closed version will do)."""
+    `expected_version` at `expected_revision` (without a revision, only a closed version will do;
+    without a version, whatever the cards are now)."""
     locked = Deck.objects.select_for_update().get(pk=deck.pk)
     _check_based_on(locked, expected_version, expected_revision)
     version = _write_version(locked, _checked_zones(locked.game, zones), note)

@@ -97,10 +97,20 @@ def test_replacing_an_open_draft_needs_the_revision_read_and_a_changed_draft_is_
     assert fresh.status_code == 200 and fresh.json()["version"] == 3
 
 
-def test_changing_cards_without_a_version_is_a_400(api, deck):
-    response = api.patch(reverse("api-deck", args=[deck.pk]), {"zones": {}}, format="json")
-    assert response.status_code == 400
-    assert "version" in response.json()
+def test_cards_without_a_version_replace_the_current_ones_which_stay_in_the_history(api, deck):
+    """CONTRACT §6: PATCH takes the body of POST, `decklist` or `zones`, as it is."""
+    from decklab.decks.services import deck_edit
+
+    deck_edit(deck=deck, action="add", zone="main", number="TS1-015")  # an open draft v2
+    text = "Leader\n1 TS1-001\nMain\n" + "".join(f"4 TS1-{n:03d}\n" for n in range(2, 15))
+    url = reverse("api-deck", args=[deck.pk])
+    response = api.patch(url, {"decklist": text}, format="json")
+    assert response.status_code == 200 and response.json()["version"] == 3
+    deck.refresh_from_db()
+    assert "TS1-015" not in selectors.current_zones(deck)["main"]
+    assert deck.versions.get(number=2).zones["main"]["TS1-015"] == 1
+    alone = api.patch(url, {"revision": deck.revision, "zones": {}}, format="json")
+    assert alone.status_code == 400 and "revision" in alone.json()
 
 
 def test_renaming_needs_no_version(api, deck):
