@@ -231,6 +231,8 @@ STATIC_URL = "static/"
 #: The image build collects static files outside DECKLAB_VAR_DIR (a volume there would hide them).
 STATIC_ROOT = Path(os.environ.get("DECKLAB_STATIC_ROOT") or VAR_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
+#: Files browsers ask for at the site's root (`/favicon.ico`), served by WhiteNoise.
+WHITENOISE_ROOT = BASE_DIR / "site_root"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

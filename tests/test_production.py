@@ -181,3 +181,9 @@ def test_finding_1_opengraph_and_api_links_come_from_the_site_url(client, settin
     games = client.get(reverse("api-games"), HTTP_HOST="evil.example").json()
     assert "evil.example" not in str(games)
     assert "https://decklab.example/api/v1/games/" in str(games)
+
+
+def test_the_site_has_an_icon_where_browsers_ask_for_it(client):
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200
+    assert b"".join(icon.streaming_content)[:4] == b"\x00\x00\x01\x00"  # an ICO file
