@@ -1038,9 +1038,10 @@ def _readable_pair(
     first: SimulationRun, second: SimulationRun
 ) -> tuple[list, list, dict[str, str] | None]:
     """Both runs' results as the run page shows them (goals in form order, the page's words)."""
-    results_a, names = charts.readable(first.results.get("results", []), first.game)
-    results_b, _ = charts.readable(second.results.get("results", []), second.game)
-    return results_a, results_b, names
+    results_a, names_a = charts.readable(first.results.get("results", []), first.game)
+    results_b, names_b = charts.readable(second.results.get("results", []), second.game)
+    names = {**(names_a or {}), **(names_b or {})}
+    return results_a, results_b, names or None
 
 
 def _compare_context(

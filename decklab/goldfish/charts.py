@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from cards.games.goldfish import goal_forms, measure_labels
+from cards.models import Card
 
 WIDTH, HEIGHT = 560, 260
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 40
@@ -63,10 +64,16 @@ class Row:
         return json.dumps(self.exact, ensure_ascii=False)
 
 
-#: Words for goal types, fields (by name), choices (by field name and choice) and the figures
-#: results report (by `(MEASURE, key)`).
+#: Words for goal types, fields (by name), choices (by field name and choice), the figures
+#: results report (by `(MEASURE, key)`) and card numbers (by `(CARD, number)`: "BT1-004 Son Goku").
 Names = Mapping[str | tuple[str, str], str]
 MEASURE = "measure"
+CARD = "card"
+#: Goal fields that name cards, by kind: a list of references, scores by reference; and the
+#: `card` field (a text field holding one reference).
+CARD_KINDS = {"cards": "list", "mapping": "keys"}
+#: At most this many card references of a run are looked up for their names.
+CARD_WORDS_LIMIT = 200
 
 
 def describe_goal(goal: Mapping[str, Any], names: Names | None = None) -> str:
@@ -76,17 +83,23 @@ def describe_goal(goal: Mapping[str, Any], names: Names | None = None) -> str:
     Japanese pages).
     """
     names = names or {}
+
+    def card(reference: Any) -> str:
+        return names.get((CARD, str(reference)), str(reference))
+
     parts = []
     for key, value in goal.items():
         if key == "type":
             continue
         if isinstance(value, list):
-            value = ", ".join(str(v) for v in value)
+            value = ", ".join(card(v) for v in value)
+        elif isinstance(value, Mapping):
+            value = ", ".join(f"{card(k)} {v}" for k, v in value.items())
         elif isinstance(value, str) and "\n" in value:
             lines = value.count("\n") + 1
             value = ngettext("%(lines)d-line text", "%(lines)d-line text", lines) % {"lines": lines}
         elif isinstance(value, str):
-            value = names.get((key, value), value)
+            value = names.get((key, value)) or card(value)
         parts.append(f"{names.get(key, key.replace('_', ' '))} {value}")
     kind = goal.get("type", "?")
     return f"{names.get(kind, kind)}: " + ", ".join(parts)
@@ -109,10 +122,39 @@ def in_form_order(results: Sequence[Mapping[str, Any]], game_slug: str) -> list[
 def readable(
     results: Sequence[Mapping[str, Any]], game_slug: str
 ) -> tuple[list[dict[str, Any]], Names | None]:
-    """A run's results as pages show them: goals in their form's order, and the words for goal
-    types and fields on Japanese pages (English keeps the goal's own keys, `drawn: cards …`)."""
-    names = goal_names(game_slug) if get_language() == "ja" else None
-    return in_form_order(results, game_slug), names
+    """A run's results as pages show them: goals in their form's order, card numbers with their
+    names, and the words for goal types and fields on Japanese pages (English keeps the goal's
+    own keys, `drawn: cards …`)."""
+    names = dict(goal_names(game_slug)) if get_language() == "ja" else {}
+    names.update(card_words(game_slug, results))
+    return in_form_order(results, game_slug), names or None
+
+
+def card_words(game_slug: str, results: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str], str]:
+    """`(CARD, number)` → "number name" for the card numbers the goals name (references given as
+    names stay as written)."""
+    kinds = {
+        form["type"]: {
+            spec["name"]: "one" if spec["name"] == "card" else CARD_KINDS.get(spec["kind"])
+            for spec in form["fields"]
+        }
+        for form in goal_forms(game_slug)
+    }
+    references: set[str] = set()
+    for result in results:
+        goal = result.get("goal", {})
+        for key, value in goal.items():
+            kind = kinds.get(goal.get("type"), {}).get(key)
+            if kind == "one" and isinstance(value, str):
+                references.add(value)
+            elif kind == "list" and isinstance(value, list):
+                references.update(str(v) for v in value)
+            elif kind == "keys" and isinstance(value, Mapping):
+                references.update(str(k) for k in value)
+    found = Card.objects.filter(
+        game=game_slug, number__in=sorted(references)[:CARD_WORDS_LIMIT]
+    ).values_list("number", "name")
+    return {(CARD, number): f"{number} {name}" for number, name in found}
 
 
 def goal_names(game_slug: str) -> dict[str | tuple[str, str], str]:

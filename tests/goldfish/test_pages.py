@@ -276,3 +276,23 @@ def test_a_failed_run_s_reason_reads_in_the_reader_s_language(signed_in):
     assert "The simulation engine failed on this run" in english
     assert "シミュレーションエンジンが失敗しました" in japanese
     assert "The simulation engine" not in japanese
+
+
+def test_goals_name_their_cards_by_number_and_name(
+    signed_in, eager_tasks, django_capture_on_commit_callbacks
+):
+    from cards.models import Card
+
+    names = dict(
+        Card.objects.filter(number__in=["TST-002", "TST-003"]).values_list("number", "name")
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        signed_in.post(reverse("goldfish:new"), form())
+    run = SimulationRun.objects.get()
+    page = html.unescape(
+        signed_in.get(reverse("goldfish:run", kwargs={"pk": run.pk})).content.decode()
+    )
+    assert f"TST-002 {names['TST-002']}, TST-003 {names['TST-003']}" in page
+    goal = {"type": "best_hand", "scores": {"BR-1": 5, "physical": 1}}
+    words = {(charts.CARD, "BR-1"): "BR-1 Sword"}
+    assert charts.describe_goal(goal, words) == "best_hand: scores BR-1 Sword 5, physical 1"

@@ -173,7 +173,7 @@ def test_old_english_notes_are_read_into_texts_by_the_migration(note, japanese):
         assert translated(text) == japanese
 
 
-def test_goal_settings_read_in_the_reader_s_words_in_run_tables_and_the_form():
+def test_goal_settings_read_in_the_reader_s_words_in_run_tables_and_the_form(db):
     goal = {"type": "drawn", "cards": ["X-1"], "turn": 3, "play": "second", "mulligan": "none"}
     results = [{"goal": goal, "probability": 0.5, "ci95": [0.4, 0.6]}]
     english = charts.rows(*charts.readable(results, "dbscg"))[0].goal
