@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import functools
 import random
+import re
+import unicodedata
 from typing import Any
 from urllib.parse import urlencode
 
@@ -164,6 +166,7 @@ def _editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> Http
         "import_form": ImportForm(initial=request.session.pop("import_retry", None)),
         "import_problems": request.session.pop("import_problems", None),
         "import_choices": request.session.pop("import_choices", None),
+        "import_refused": request.session.pop("import_refused", False),
     }
     return render(request, "decks/editor.html", context, status=status)
 
@@ -340,11 +343,13 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
         return redirect("decks:editor", pk=deck.pk)
-    text = form.cleaned_data["decklist"]
+    text = _with_picks(form.cleaned_data["decklist"], request.POST, deck.game)
+    mode = form.cleaned_data["mode"]
     imported, problems = load(get_game(deck.game), text, DatabasePool(deck.game))
-    zones = _imported_zones(
-        selectors.current_zones(deck), imported.quantities(), form.cleaned_data["mode"]
-    )
+    if _refused_import(request, text, mode, imported.quantities(), problems, deck.game):
+        return redirect("decks:editor", pk=deck.pk)
+    current = selectors.current_zones(deck)
+    zones = _imported_zones(current, imported.quantities(), mode)
     try:
         services.deck_save(
             deck=deck,
@@ -355,12 +360,71 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except services.DeckError as refused:
         messages.error(request, str(refused))
+        request.session["import_retry"] = {"decklist": text, "mode": mode}
         return redirect("decks:editor", pk=deck.pk)
     if problems:
         _keep_problems(request, text, problems, deck.game)
+    elif mode == "replace" and any(current.values()):
+        messages.success(
+            request,
+            gettext(
+                "Decklist imported: it replaced the deck's cards. "
+                "The previous cards stay in the history."
+            ),
+        )
     else:
         messages.success(request, gettext("Decklist imported."))
     return redirect("decks:editor", pk=deck.pk)
+
+
+def _refused_import(
+    request: HttpRequest, text: str, mode: str, imported: edits.Zones, problems, game: str
+) -> bool:
+    """Whether an import saves nothing: a Replace with a line unread or a card still to choose
+    (it would drop the cards those lines meant: the whole text comes back, with the problems and
+    the choices to make), an Add that read no card (its lines come back), or no cards at all."""
+    readable = any(imported.values())
+    if problems and mode == "replace":
+        _keep_problems(request, text, problems, game, refused=mode)
+        return True
+    if problems and not readable:
+        _keep_problems(request, text, problems, game)
+        return True
+    if not readable:
+        request.session["import_retry"] = {"decklist": text, "mode": mode}
+        messages.error(
+            request,
+            gettext("The decklist holds no cards, so nothing was imported: the deck is unchanged."),
+        )
+        return True
+    return False
+
+
+#: `pick-<line>`: the card chosen in the import form for an ambiguous line, with
+#: `pick-<line>-ref`, the name the line gave.
+_PICK = re.compile(r"pick-(\d{1,6})")
+
+
+def _with_picks(text: str, data: QueryDict, game: str) -> str:
+    """The pasted text with each "which card?" choice made in the import form written in: the
+    ambiguous line names the picked card by its number, then the name. A line changed since (the
+    name no longer on it) or a number that is no card keeps the line as it is, to be read again."""
+    picks = {}
+    for key, number in data.items():
+        found = _PICK.fullmatch(key)
+        if found and number and data.get(f"{key}-ref"):
+            picks[int(found[1])] = (number.strip(), data[f"{key}-ref"])
+    if not picks:
+        return text
+    cards = selectors.cards_by_number(game, {number for number, _ in picks.values()})
+    lines = text.splitlines()
+    for at, (number, reference) in picks.items():
+        if number not in cards or not 1 <= at <= len(lines):
+            continue
+        line = " ".join(unicodedata.normalize("NFKC", lines[at - 1]).split())
+        if reference in line:
+            lines[at - 1] = line.replace(reference, f"{number} {cards[number].name}", 1)
+    return "\n".join(lines)
 
 
 def _ambiguous_choices(game: str, lines: list[str], problems) -> list[dict]:
@@ -378,6 +442,8 @@ def _ambiguous_choices(game: str, lines: list[str], problems) -> list[dict]:
         read = parse(get_game(game), raw).lines
         choices.append(
             {
+                "at": problem.line,
+                "reference": problem.params.get("reference", ""),
                 "line": raw,
                 "zone": problem.zone,
                 "count": read[0].quantity if read else 1,
@@ -404,11 +470,31 @@ def _imported_zones(current: edits.Zones, imported: edits.Zones, mode: str) -> e
 PICKER_CHOICES = 12
 
 
-def _keep_problems(request: HttpRequest, text: str, problems, game: str) -> None:
+def _keep_problems(request: HttpRequest, text: str, problems, game: str, refused: str = "") -> None:
     """Nothing lost: the lines that could not be read come back, under their zone, for correcting;
-    a name that fits several cards comes back as a choice between them (the picker)."""
+    a name that fits several cards comes back as a choice between them (the picker). With
+    `refused` (the import's mode), nothing was imported: the whole text comes back, and the
+    choices are made in the import form, written into the text when it is imported again."""
     lines = text.splitlines()
     request.session["import_choices"] = _ambiguous_choices(game, lines, problems)
+    request.session["import_problems"] = [
+        problem.message(request_language(request)) for problem in problems
+    ]
+    if refused:
+        request.session["import_refused"] = True
+        request.session["import_retry"] = {"decklist": text, "mode": refused}
+        messages.warning(
+            request,
+            ngettext(
+                "Nothing was imported, the deck is unchanged: %(count)d line could not be read "
+                "or needs a choice of card. Correct it below and import again.",
+                "Nothing was imported, the deck is unchanged: %(count)d lines could not be read "
+                "or need a choice of card. Correct them below and import again.",
+                len(problems),
+            )
+            % {"count": len(problems)},
+        )
+        return
     game_zone_lines: dict[str, list[str]] = {}
     for problem in problems:
         if problem.line and problem.line <= len(lines):
@@ -419,9 +505,6 @@ def _keep_problems(request: HttpRequest, text: str, problems, game: str) -> None
         (f"{zone}:\n" if zone else "") + "\n".join(found) for zone, found in game_zone_lines.items()
     )
     request.session["import_retry"] = {"decklist": retry, "mode": "add"}
-    request.session["import_problems"] = [
-        problem.message(request_language(request)) for problem in problems
-    ]
     messages.warning(
         request,
         ngettext(
@@ -830,9 +913,12 @@ def _apply_stateless(request: HttpRequest, ws: Workspace) -> Workspace:
         form = ImportForm(request.POST)
         if not form.is_valid():
             raise services.DeckError(" ".join(e for errs in form.errors.values() for e in errs))
-        text = form.cleaned_data["decklist"]
+        text = _with_picks(form.cleaned_data["decklist"], request.POST, ws.game_slug)
+        mode = form.cleaned_data["mode"]
         imported, problems = load(ws.game, text, DatabasePool(ws.game_slug))
-        zones = _imported_zones(zones, imported.quantities(), form.cleaned_data["mode"])
+        if _refused_import(request, text, mode, imported.quantities(), problems, ws.game_slug):
+            return ws
+        zones = _imported_zones(zones, imported.quantities(), mode)
         if problems:
             _keep_problems(request, text, problems, ws.game_slug)
     elif "format" in request.POST:

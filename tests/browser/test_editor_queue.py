@@ -375,6 +375,51 @@ def test_an_ambiguous_name_in_a_paste_is_picked_from_a_list(live_server, sized_p
     page.wait_for_selector(".entry[data-zone='main'][data-number='TS9-002'][data-count='3']")
 
 
+def test_a_replace_with_a_name_to_choose_keeps_the_deck_until_the_card_is_picked(
+    live_server, sized_page, shoot
+):
+    """The player walk's Gundam War deck (14 main, 1 side) in Japanese: `メイン / 2 アムロ・レイ`
+    (three cards share the name) with the default Replace saves nothing, keeps the text and asks
+    which card; picked in the import form, the import replaces the deck and v1 stays."""
+    from cards import shipped
+    from cards.games.registry import get_game
+    from tests.browser.test_japanese import unique_cards
+
+    list(shipped.load_game(get_game("gundam_war"), shipped.DATA / "gundam_war"))
+    page = sized_page
+    sign_in(page, live_server, "amuro")
+    page.context.add_cookies([{"name": "django_language", "value": "ja", "url": live_server.url}])
+    numbers = unique_cards(15)
+    owner = get_user_model().objects.get(username="amuro")
+    zones = {"main": {number: 1 for number in numbers[:14]}, "side": {numbers[14]: 1}}
+    deck = deck_create(owner=owner, game="gundam_war", name="テストデッキ", zones=zones)
+    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    assert page.input_value("#id_mode") == "replace"  # the default
+    paste = "メイン\n2 アムロ・レイ"
+    page.fill("#id_decklist", paste)
+    page.click(".import-form button[type=submit]")
+    page.wait_for_selector(".import-picks select[name='pick-2']")
+    assert "デッキは変更されていません" in page.inner_text(".messages")
+    assert page.input_value("#id_decklist") == paste
+    assert page.input_value("#id_mode") == "replace"
+    assert page.get_attribute("#deck-state", "data-version") == "1"
+    deck.refresh_from_db()
+    assert deck.version == 1 and selectors.current_zones(deck) == zones
+    page.locator("#import-export").scroll_into_view_if_needed()
+    shoot(page, "refused-replace-ja")
+    box = page.locator(".import-picks select").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1
+
+    page.select_option(".import-picks select[name='pick-2']", "青/CH-17")
+    page.click(".import-form button[type=submit]")
+    page.wait_for_selector(".entry[data-zone='main'][data-number='青/CH-17'][data-count='2']")
+    assert "前のカードは履歴に残っています" in page.inner_text(".messages")
+    shoot(page, "replaced-ja")
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck) == {"main": {"青/CH-17": 2}}
+    assert selectors.version_of(deck, 1).zones == zones
+
+
 def test_a_version_compared_with_another_deck_then_simulated_side_by_side(
     live_server, sized_page, shoot, monkeypatch
 ):

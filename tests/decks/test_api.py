@@ -48,6 +48,27 @@ def test_create_with_unreadable_lines_is_refused_whole(api, dbscg_cards):
     assert "NOPE-1" in response.json()["detail"]
 
 
+def test_a_decklist_with_an_ambiguous_name_is_refused_whole_and_changes_nothing(api, deck):
+    """As the editor's Replace: a name several cards share is no card yet, so the API neither
+    creates the deck nor replaces the cards without it (CONTRACT §6, the body of POST)."""
+    from cards.importers import import_cards
+
+    import_cards(
+        "dbscg", b"number,name,type\nTS9-001,Twin Name,Battle\nTS9-002,Twin Name,Battle\n", "t.csv"
+    )
+    text = "Leader\n1 TS1-001\nMain\n3 Twin Name\n"
+    created = api.post(
+        reverse("api-decks"), {"game": "dbscg", "name": "x", "decklist": text}, format="json"
+    )
+    assert created.status_code == 400
+    assert "TS9-001, TS9-002" in created.json()["detail"]
+    patched = api.patch(reverse("api-deck", args=[deck.pk]), {"decklist": text}, format="json")
+    assert patched.status_code == 400 and "Twin Name" in patched.json()["detail"]
+    deck.refresh_from_db()
+    assert deck.version == 1 and selectors.current_zones(deck) == LEGAL_DBSCG
+    assert [d["name"] for d in api.get(reverse("api-decks")).json()["results"]] == ["Red test"]
+
+
 def test_create_for_an_unknown_game_is_a_400_not_a_crash(api, db):
     response = api.post(reverse("api-decks"), {"game": "chess", "name": "x"}, format="json")
     assert response.status_code == 400

@@ -135,18 +135,165 @@ def test_moving_a_card_to_another_zone(signed_in, deck):
     assert selectors.current_zones(deck)["main"]["TS1-090"] == 1
 
 
-def test_a_broken_paste_imports_what_it_can_and_returns_the_rest_for_correction(signed_in, deck):
-    paste = "Leader\n1 TS1-001\nMain\n4 TS1-002\n2 NOPE-999\nfour of TS1-003\nZ-Deck\n1 Unknown Z Thing\n"
+BROKEN_PASTE = (
+    "Leader\n1 TS1-001\nMain\n4 TS1-002\n2 NOPE-999\nfour of TS1-003\nZ-Deck\n1 Unknown Z Thing\n"
+)
+
+
+def test_a_broken_paste_added_imports_what_it_can_and_returns_the_rest_for_correction(
+    signed_in, deck
+):
     response = signed_in.post(
         reverse("decks:import", args=[deck.pk]),
-        {"decklist": paste, "mode": "replace", "version": 1},
+        {"decklist": BROKEN_PASTE, "mode": "add", "version": 1},
     )
     assert response.status_code == 302
     deck.refresh_from_db()
-    assert selectors.current_zones(deck) == {"leader": {"TS1-001": 1}, "main": {"TS1-002": 4}}
+    zones = selectors.current_zones(deck)
+    assert zones["leader"] == {"TS1-001": 2} and zones["main"]["TS1-002"] == 8
     page = signed_in.get(response["Location"]).content.decode()
+    assert "the rest was imported" in page
     assert "NOPE-999" in page and "four of TS1-003" in page and "Unknown Z Thing" in page
     assert "Z-Deck:" in page or "zdeck:" in page  # the line comes back under its zone
+
+
+def test_a_replace_with_an_unreadable_line_keeps_the_cards_and_the_whole_paste(signed_in, deck):
+    """Replace with a line it cannot read would drop the cards that line meant: nothing is saved,
+    the problems show and the whole text stays in the box with Replace still chosen."""
+    response = signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {"decklist": BROKEN_PASTE, "mode": "replace", "version": 1},
+    )
+    assert response.status_code == 302
+    deck.refresh_from_db()
+    assert deck.version == 1 and selectors.current_zones(deck) == LEGAL_DBSCG
+    page = signed_in.get(response["Location"]).content.decode()
+    assert "Nothing was imported, the deck is unchanged: 3 lines" in page
+    assert "the rest was imported" not in page
+    assert "NOPE-999" in page and "Unknown Z Thing" in page
+    box = page.split('name="decklist"', 1)[1].split("</textarea>", 1)[0]
+    assert "Leader\n1 TS1-001\nMain\n4 TS1-002\n2 NOPE-999" in box
+    assert '<option value="replace" selected>' in page
+
+
+def test_a_replace_with_an_ambiguous_name_keeps_the_cards_until_the_card_is_chosen(signed_in, deck):
+    from cards.importers import import_cards
+
+    import_cards(
+        "dbscg", b"number,name,type\nTS9-001,Twin Name,Battle\nTS9-002,Twin Name,Battle\n", "t.csv"
+    )
+    paste = "Leader\n1 TS1-001\nMain\n3 Twin Name\n"
+    url = reverse("decks:import", args=[deck.pk])
+    response = signed_in.post(url, {"decklist": paste, "mode": "replace", "version": 1})
+    deck.refresh_from_db()
+    assert deck.version == 1 and selectors.current_zones(deck) == LEGAL_DBSCG
+    page = signed_in.get(response["Location"]).content.decode()
+    assert "Nothing was imported, the deck is unchanged: 1 line" in page
+    assert "Which card did you mean?" in page
+    # The choice goes with the text (line 4), not straight into the deck.
+    assert '<select name="pick-4"><option value="">Choose the card</option>' in page
+    assert '<option value="TS9-002">TS9-002 Twin Name</option>' in page
+    assert 'name="pick-4-ref" value="Twin Name"' in page
+    assert 'name="action" value="add"' not in page.split('id="import-export"', 1)[1]
+    assert paste.strip() in page
+
+    # Imported again without a choice: still refused.
+    signed_in.post(url, {"decklist": paste, "mode": "replace", "version": 1, "pick-4": ""})
+    deck.refresh_from_db()
+    assert deck.version == 1
+    signed_in.get(reverse("decks:editor", args=[deck.pk]))
+
+    # With the card chosen, Replace applies to the whole list, the choice written in.
+    response = signed_in.post(
+        url,
+        {
+            "decklist": paste,
+            "mode": "replace",
+            "version": 1,
+            "pick-4": "TS9-002",
+            "pick-4-ref": "Twin Name",
+        },
+    )
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck) == {"leader": {"TS1-001": 1}, "main": {"TS9-002": 3}}
+    assert selectors.version_of(deck, 1).zones == LEGAL_DBSCG
+
+
+def test_a_choice_is_written_into_the_text_when_another_line_still_fails(signed_in, deck):
+    from cards.importers import import_cards
+
+    import_cards(
+        "dbscg", b"number,name,type\nTS9-001,Twin Name,Battle\nTS9-002,Twin Name,Battle\n", "t.csv"
+    )
+    paste = "Main\nTwin Name x3\n2 NOPE-999\n"
+    signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {
+            "decklist": paste,
+            "mode": "replace",
+            "version": 1,
+            "pick-2": "TS9-001",
+            "pick-2-ref": "Twin Name",
+        },
+    )
+    deck.refresh_from_db()
+    assert selectors.current_zones(deck) == LEGAL_DBSCG
+    page = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    box = page.split('name="decklist"', 1)[1].split("</textarea>", 1)[0]
+    assert "TS9-001 Twin Name x3\n2 NOPE-999" in box
+    assert "pick-2" not in page  # nothing left to choose
+
+
+def test_a_replace_with_no_cards_is_refused(signed_in, deck):
+    for paste in ("# only a comment\n// and another\n", "Main\n"):
+        response = signed_in.post(
+            reverse("decks:import", args=[deck.pk]),
+            {"decklist": paste, "mode": "replace", "version": 1},
+            follow=True,
+        )
+        assert "The decklist holds no cards, so nothing was imported" in response.content.decode()
+        deck.refresh_from_db()
+        assert deck.version == 1 and selectors.current_zones(deck) == LEGAL_DBSCG
+
+
+def test_a_clean_replace_replaces_the_cards_and_the_old_ones_stay_in_the_history(signed_in, deck):
+    response = signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {"decklist": "Leader\n1 TS1-001\nMain\n4 TS1-003\n", "mode": "replace", "version": 1},
+        follow=True,
+    )
+    assert "it replaced the deck&#x27;s cards" in response.content.decode()
+    deck.refresh_from_db()
+    assert deck.version == 2
+    assert selectors.current_zones(deck) == {"leader": {"TS1-001": 1}, "main": {"TS1-003": 4}}
+    assert selectors.version_of(deck, 1).zones == LEGAL_DBSCG
+
+
+def test_a_refused_replace_says_so_in_japanese(signed_in, deck):
+    signed_in.cookies["django_language"] = "ja"
+    response = signed_in.post(
+        reverse("decks:import", args=[deck.pk]),
+        {"decklist": "Main\n2 NOPE-999\n", "mode": "replace", "version": 1},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert "取り込んでいません" in page and "デッキは変更されていません" in page
+    assert "Nothing was imported" not in page
+
+
+@pytest.mark.usefixtures("dbscg_cards")
+def test_the_builder_keeps_its_deck_when_a_replace_has_an_unreadable_line(client):
+    build = reverse("decks:build", args=["dbscg"])
+    first = client.post(build, {"decklist": "Main\n4 TS1-002\n", "mode": "replace"})
+    code = first["Location"].split("c=", 1)[1]
+    again = client.post(
+        build, {"decklist": "Main\n4 TS1-003\n2 NOPE-999\n", "mode": "replace", "code": code}
+    )
+    assert again["Location"] == first["Location"]
+    page = client.get(again["Location"]).content.decode()
+    assert "Nothing was imported" in page and "NOPE-999" in page
+    empty = client.post(build, {"decklist": "# nothing\n", "mode": "replace", "code": code})
+    assert empty["Location"] == first["Location"]
 
 
 def test_a_too_long_paste_is_refused_with_a_clear_message(signed_in, deck):
