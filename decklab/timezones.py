@@ -1,4 +1,4 @@
-"""Times in the reader's time zone: the zone the browser reports (a cookie that `timezone.js` sets),
+"""Times in the reader's time zone: the zone the browser reports (a cookie that `static/js/site.js` sets),
 else the usual zone of the page's language (Japanese: Asia/Tokyo), else UTC.
 
 Own code rather than a package such as django-tz-detect: those post the zone from an inline script,
@@ -14,7 +14,7 @@ from functools import lru_cache
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
-#: The cookie `static/js/timezone.js` writes: an IANA zone name such as `Asia/Tokyo`.
+#: The cookie `static/js/site.js` writes: an IANA zone name such as `Asia/Tokyo`.
 COOKIE = "decklab_tz"
 #: A page language's zone when the browser has not said (its first page, or scripts off).
 BY_LANGUAGE = {"ja": "Asia/Tokyo"}

@@ -33,7 +33,7 @@ messages.register(
 messages.register(
     "decklist.quantity",
     en="Line {line}: {quantity} copies is not a quantity (1 to {max} per line).",
-    ja="{line}行目: {quantity}枚は指定できません(1行に1〜{max}枚)。",
+    ja="{line}行目: {quantity}枚は指定できません（1行に1〜{max}枚）。",
 )
 messages.register(
     "decklist.unknown_card",
@@ -43,7 +43,7 @@ messages.register(
 messages.register(
     "decklist.ambiguous_card",
     en="Line {line}: {reference!r} matches {matches}. Write the card number instead.",
-    ja="{line}行目: 「{reference}」は複数のカード({matches})に一致します。カード番号で書いてください。",
+    ja="{line}行目: 「{reference}」は複数のカード（{matches}）に一致します。カード番号で書いてください。",
 )
 
 # The patterns below run on lines whose spaces are single (`_SPACES`) and must stay linear in the

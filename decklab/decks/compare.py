@@ -18,6 +18,11 @@ from django.utils.translation import gettext
 from decklab.goldfish.charts import Measure, Names, rows
 
 Z95 = 1.959964
+#: Decimals a difference shows: of percentage points, and of other measures (a mean).
+PLACES_POINTS = 1
+PLACES_OTHER = 3
+#: At most this many more when the usual ones would round a bound past zero onto it.
+MORE_PLACES = 6
 
 
 @dataclass(frozen=True)
@@ -30,19 +35,35 @@ class Difference:
     low: float
     high: float
 
-    def _show(self, number: float) -> str:
+    def _show(self, number: float, decimals: int | None = None) -> str:
         # Rounded first, then + 0.0: a difference that rounds to nothing reads +0.0, not -0.0.
         if self.first.percent:
-            return gettext("%(n)+.1f points") % {"n": round(number * 100, 1) + 0.0}
-        return f"{round(number, 3) + 0.0:+,.3f}"
+            places = PLACES_POINTS if decimals is None else decimals
+            n = round(number * 100, places) + 0.0
+            return gettext("%(n)s points") % {"n": f"{n:+.{places}f}"}
+        places = PLACES_OTHER if decimals is None else decimals
+        return f"{round(number, places) + 0.0:+,.{places}f}"
 
     @property
     def shown(self) -> str:
-        return self._show(self.value)
+        return self._show(self.value, self._decimals())
 
     @property
     def interval(self) -> str:
-        return f"{self._show(self.low)} … {self._show(self.high)}"
+        places = self._decimals()
+        return f"{self._show(self.low, places)} … {self._show(self.high, places)}"
+
+    def _decimals(self) -> int:
+        """The usual decimals, or as many more as it takes for the shown interval to agree with the
+        verdict: an interval past zero must not read "-0.2 … +0.0" beside "beyond chance"."""
+        scale, places = (100, PLACES_POINTS) if self.first.percent else (1, PLACES_OTHER)
+        for more in range(MORE_PLACES + 1):
+            if self.low > 0 and round(self.low * scale, places + more) <= 0:
+                continue
+            if self.high < 0 and round(self.high * scale, places + more) >= 0:
+                continue
+            return places + more
+        return places + MORE_PLACES
 
     @property
     def verdict(self) -> str:

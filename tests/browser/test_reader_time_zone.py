@@ -1,5 +1,5 @@
 """A browser in Tokyo reading an English page: its first page tells the site its zone (a cookie
-from static/js/timezone.js, which the site's CSP allows), and the history shows times in JST."""
+from static/js/site.js, which the site's CSP allows), and the history shows times in JST."""
 
 from __future__ import annotations
 

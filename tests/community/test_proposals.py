@@ -304,7 +304,12 @@ def test_coverage_counts_known_numbers_and_lists_the_missing(load, client):
     assert far.missing_count == 999_999_998 and len(far.missing) == 200
     page = client.get(reverse("community:coverage", args=["dbscg"])).content.decode()
     assert "BT1-002" in page and "at least 4" in page
-    assert "2 of 53 numbers known" in client.get(reverse("home")).content.decode()
+    home = client.get(reverse("home")).content.decode()
+    assert "2 of 53 numbers known" in home
+    # Counts read with thousands separators.
+    assert "of at least 999,999,999 numbers known" in home
+    page = client.get(reverse("community:coverage", args=["gundam_war"])).content.decode()
+    assert "at least 999,999,999" in page and "999,999,998 missing in all" in page
 
 
 @pytest.mark.parametrize("kind", ["csv", "json"])

@@ -198,3 +198,54 @@ def test_a_difference_that_rounds_to_nothing_reads_plus_zero_not_minus_zero():
 
     shown = [d.shown for d in compare.differences(result(0.81050, 1.3846), result(0.81080, 1.3848))]
     assert shown == ["+0.0 points", "+0.000"]
+
+
+def _differences_of(first: tuple[float, float], second: tuple[float, float], **returned):
+    """The compare of two one-goal results: (probability, half-width of its 95% interval) each,
+    and `returned` as a result's mean measure."""
+    from decklab.decks import compare
+
+    def result(probability: float, half: float) -> list[dict]:
+        one = {"goal": {"type": "drawn"}, "probability": probability}
+        one["ci95"] = [probability - half, probability + half]
+        if returned:
+            one["returned"] = returned
+        return [one]
+
+    return compare.differences(result(*first), result(*second))
+
+
+def test_an_interval_past_zero_never_reads_as_reaching_it():
+    """Rounded to one decimal, -0.21 … -0.04 points read "-0.2 … +0.0" beside "beyond chance":
+    the interval shows as many decimals as it takes to agree with its verdict."""
+    from django.utils import translation
+
+    (lower,) = _differences_of((0.5, 0.00085), (0.50125, 0.0))
+    assert lower.verdict == "the second is higher, beyond chance"
+    assert lower.interval == "-0.21 points … -0.04 points"
+    assert lower.shown.startswith("-0.1") and lower.shown.endswith(" points")
+    with translation.override("ja"):
+        assert lower.interval == "-0.21ポイント … -0.04ポイント"
+        assert lower.verdict == "2つ目のほうが高く、偶然の差ではありません"
+
+    (higher,) = _differences_of((0.500_004, 0.0), (0.5, 0.000_003))
+    assert higher.interval == "+0.0001 points … +0.0007 points"
+
+    # Clear of zero at one decimal, or holding zero: one decimal, as always.
+    (clear,) = _differences_of((0.6, 0.01), (0.5, 0.01))
+    assert clear.interval == "+8.6 points … +11.4 points"
+    (close,) = _differences_of((0.5, 0.01), (0.503, 0.0))
+    assert close.verdict.startswith("too close to call")
+    assert close.interval == "-1.3 points … +0.7 points"
+
+
+def test_a_mean_interval_past_zero_shows_more_decimals_too():
+    from decklab.decks import compare
+    from decklab.goldfish.charts import Measure
+
+    mean = Measure(label="mean", value=1.0, low=None, high=None, percent=False)
+    past = compare.Difference("goal", "mean", mean, mean, 0.0006, 0.0002, 0.0010)
+    assert past.verdict == "the first is higher, beyond chance"
+    assert past.interval == "+0.0002 … +0.0010" and past.shown == "+0.0006"
+    clear = compare.Difference("goal", "mean", mean, mean, 0.25, 0.125, 0.375)
+    assert clear.interval == "+0.125 … +0.375"

@@ -1,4 +1,4 @@
-"""Times in the reader's zone: the browser's (cookie from static/js/timezone.js), else the page
+"""Times in the reader's zone: the browser's (cookie from static/js/site.js), else the page
 language's (Japanese: Asia/Tokyo), else UTC; a cookie naming no zone is ignored."""
 
 from __future__ import annotations

@@ -108,7 +108,7 @@ def test_a_queued_run_page_polls_its_progress_fragment(signed_in):
     html = signed_in.get(reverse("goldfish:run", kwargs={"pk": run.pk})).content.decode()
     progress_url = reverse("goldfish:run-progress", kwargs={"pk": run.pk})
     assert f'hx-get="{progress_url}"' in html
-    assert "<progress" in html and "0 of 2000 games played (0%)" in html
+    assert "<progress" in html and "0 of 2,000 games played (0%)" in html
     assert signed_in.get(progress_url).status_code == 200
 
 
@@ -118,10 +118,10 @@ def test_progress_counts_the_games_played_in_the_players_language(signed_in, set
     run.chunks.create(index=0, trials=500, tallies=[], elapsed_s=0.1)
     progress_url = reverse("goldfish:run-progress", kwargs={"pk": run.pk})
     html = signed_in.get(progress_url).content.decode()
-    assert "500 of 2000 games played (25%)" in html and "chunk" not in html
+    assert "500 of 2,000 games played (25%)" in html and "chunk" not in html
     signed_in.cookies[settings.LANGUAGE_COOKIE_NAME] = "ja"
     html = signed_in.get(progress_url).content.decode()
-    assert "2000 ゲーム中 500 ゲーム完了（25%）" in html
+    assert "2,000 ゲーム中 500 ゲーム完了（25%）" in html
 
 
 def test_an_adaptive_run_counts_its_games_against_the_most_it_may_play(signed_in):
@@ -129,7 +129,7 @@ def test_an_adaptive_run_counts_its_games_against_the_most_it_may_play(signed_in
     run = SimulationRun.objects.get()
     assert run.adaptive
     html = signed_in.get(reverse("goldfish:run-progress", kwargs={"pk": run.pk})).content.decode()
-    assert "0 games played, at most 2000 (0%)" in html
+    assert "0 games played, at most 2,000 (0%)" in html
 
 
 def test_a_finished_run_stops_the_polling_and_shows_results_and_chart(
@@ -146,6 +146,23 @@ def test_a_finished_run_stops_the_polling_and_shows_results_and_chart(
     assert html.count("<tr>") == 1 + 4  # the header and one row per turn
     assert "<svg" in html and "Probability by turn" in html
     assert "<code>3</code>" in html  # the seed
+
+
+def test_counts_of_games_read_with_thousands_separators_in_both_languages(
+    signed_in, eager_tasks, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        signed_in.post(reverse("goldfish:new"), form(trials="12000"))
+    run = SimulationRun.objects.get()
+    page = signed_in.get(reverse("goldfish:run", kwargs={"pk": run.pk})).content.decode()
+    assert "Done: 12,000 games" in page and "· 12,000 games ·" in page
+    assert 'data-label="Games" class="num" rowspan="1">12,000</td>' in page
+    signed_in.cookies["django_language"] = "ja"
+    page = signed_in.get(reverse("goldfish:run", kwargs={"pk": run.pk})).content.decode()
+    assert "完了: 12,000回試行" in page
+    # The column of games played reads as the form's field does (試行回数), not "games" (ゲーム).
+    assert '<th scope="col">試行回数</th>' in page
+    assert 'data-label="試行回数" class="num" rowspan="1">12,000</td>' in page
 
 
 def test_a_failed_run_shows_its_reason(signed_in):
@@ -250,7 +267,7 @@ def test_the_adaptive_box_makes_the_games_the_most_to_play(signed_in):
     run = SimulationRun.objects.get()
     assert (run.adaptive, run.trials) == (True, 500_000)
     page = signed_in.get(reverse("goldfish:run", kwargs={"pk": run.pk})).content.decode()
-    assert "adaptive, at most 500000 games" in page
+    assert "adaptive, at most 500,000 games" in page
 
 
 def test_a_bad_goal_reads_in_japanese_under_ja(signed_in):

@@ -128,3 +128,31 @@ def test_the_policy_help_names_every_policy():
         assert f"{goldfish._POLICY_LABELS[name]}: {text}" in goldfish._POLICY_HELP
     (opponent,) = [f for f in goldfish.MATCH_GOAL.fields if f.name == "opponent_policy"]
     assert set(opponent.choice_labels) == set(opponent.choices)
+
+
+#: A Japanese letter (kana, kanji): a text holding one is a Japanese sentence.
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+#: Parentheses players type (the query language's grouping), quoted or in <code>: they stay as typed.
+TYPED_PARENTHESES = re.compile(r"「[()]」|<code>[^<]*</code>")
+#: A placeholder of any conversion (`%(value)g` too).
+ANY_PLACEHOLDER = re.compile(r"%\(\w+\)[#0 +-]?\d*(?:\.\d+)?[a-zA-Z]")
+
+
+def half_width_parentheses(text: str) -> bool:
+    bare = TYPED_PARENTHESES.sub("", ANY_PLACEHOLDER.sub("", text))
+    return bool(JAPANESE.search(bare)) and bool(re.search(r"[()]", bare))
+
+
+def test_japanese_sentences_use_full_width_parentheses(po):
+    """「1枚減らしてください（現在5枚、上限4枚）。」, not (…): in the catalogue and the violations."""
+    texts = [
+        text
+        for entry in po
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]
+        if half_width_parentheses(text)
+    ]
+    violations = [messages.texts(key)["ja"] for key in messages.keys()]  # noqa: SIM118 (a module)
+    texts += [text for text in violations if half_width_parentheses(text)]
+    assert texts == []
+    assert half_width_parentheses("メモ(任意)") and not half_width_parentheses("メモ（任意）")
+    assert not half_width_parentheses("この「(」が閉じられていません")

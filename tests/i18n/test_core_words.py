@@ -254,7 +254,7 @@ def test_a_card_type_a_zone_refuses_is_named_in_japanese():
     assert (english, japanese) == ("Leader, Battle", "リーダー、バトル")
     values = {"card": "X", "zone_en": "Main", "zone_ja": "メイン", "type_en": "Leader"}
     values |= {"type_ja": "リーダー", "allowed_en": english, "allowed_ja": japanese}
-    assert "リーダーはメインに入れられません(リーダー、バトルのみ)" in messages.render(
+    assert "リーダーはメインに入れられません（リーダー、バトルのみ）" in messages.render(
         "zone.card_type", "ja", values
     )
     assert "a Leader card may not be there (Main holds Leader, Battle)" in messages.render(

@@ -62,7 +62,7 @@ def test_accept_language_ja_gives_japanese_messages(client):
         dbscg_deck(main_copies=5),
         accept_language="ja",
     )
-    assert response.json()["violations"][0]["message"].endswith("(現在5枚、上限4枚)。")
+    assert response.json()["violations"][0]["message"].endswith("（現在5枚、上限4枚）。")
 
 
 def test_an_unknown_game_is_404_with_a_json_detail(client):

@@ -84,7 +84,7 @@ def test_json_prints_exactly_the_contract_object(illegal_file):
 def test_lang_ja_gives_japanese_messages(illegal_file):
     _, out, _ = run("validate_deck", "--game", "dbscg", "--json", "--lang", "ja", str(illegal_file))
     assert json.loads(out)["violations"][0]["message"] == (
-        "BT2-001 Fighter 1を1枚減らしてください(現在5枚、上限4枚)。"
+        "BT2-001 Fighter 1を1枚減らしてください（現在5枚、上限4枚）。"
     )
 
 

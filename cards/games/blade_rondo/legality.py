@@ -43,12 +43,12 @@ messages.register(
 messages.register(
     "blade_rondo.pool.no_set",
     en="No single set deck holds all of these cards ({card}): check the Dealt and Hand cards.",
-    ja="これらのカード({card})をすべて含むセットデッキがありません。配札と手札を確認してください。",
+    ja="これらのカード（{card}）をすべて含むセットデッキがありません。配札と手札を確認してください。",
 )
 messages.register(
     "blade_rondo.pool.pair",
     en="Add {delta} {noun} of {card}: a free pool holds every card exactly twice ({count} of 2).",
-    ja="{card}をあと{delta}枚入れてください: フリー構築ではどのカードもちょうど2枚です(現在{count}枚)。",
+    ja="{card}をあと{delta}枚入れてください: フリー構築ではどのカードもちょうど2枚です（現在{count}枚）。",
 )
 messages.register(
     "blade_rondo.not_dealt",

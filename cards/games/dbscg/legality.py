@@ -60,7 +60,7 @@ messages.register(
 messages.register(
     "dbscg.leader_restriction.max_count",
     en="Your leader {leader} allows at most {limit} cards matching: {what_en} (you have {count}).",
-    ja="リーダー{leader}のデッキには{what_ja}のカードを{limit}枚までしか入れられません(現在{count}枚)。",
+    ja="リーダー{leader}のデッキには{what_ja}のカードを{limit}枚までしか入れられません（現在{count}枚）。",
 )
 
 

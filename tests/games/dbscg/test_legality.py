@@ -151,7 +151,9 @@ def test_2_1_3_the_5th_copy_is_one_too_many_and_the_message_says_what_to_remove(
         "limit": 4,
     }
     assert "§2.1.3" in violation.rule
-    assert violation.message("ja") == "BT2-019 Fighter 19を1枚減らしてください(現在5枚、上限4枚)。"
+    assert (
+        violation.message("ja") == "BT2-019 Fighter 19を1枚減らしてください（現在5枚、上限4枚）。"
+    )
 
 
 def test_2_1_3_a_card_printed_with_any_copies_has_no_limit():

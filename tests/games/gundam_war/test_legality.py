@@ -84,7 +84,7 @@ def test_3_1_2_the_4th_card_of_a_name_counts_main_and_side_together():
         4,
         3,
     )
-    assert violation.message("ja") == f"{UNITS[0].label}を1枚減らしてください(現在4枚、上限3枚)。"
+    assert violation.message("ja") == f"{UNITS[0].label}を1枚減らしてください（現在4枚、上限3枚）。"
 
 
 GUNDAMS = cards(
