@@ -368,6 +368,7 @@ def describe(item: Field) -> dict[str, Any]:
     return {
         "name": item.name,
         "label": item.label,
+        "note": item.note,
         "kind": item.kind,
         "aliases": list(item.aliases),
         "operators": list(item.operators),

@@ -43,6 +43,9 @@ class Field:
     shown: Getter | None = None
     #: The Japanese word for a stored English value (`Leader` → `リーダー`), shown on Japanese pages.
     names_ja: Mapping[str, str] = field(default_factory=dict)
+    #: What the field means, when the short `label` (a column head, a group or sort menu's option)
+    #: cannot say it: shown on the search help page and as the menu option's title.
+    note: str = ""
 
     @property
     def operators(self) -> tuple[str, ...]:
