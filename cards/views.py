@@ -9,7 +9,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language, pgettext_lazy
+from django.urls import reverse
+from django.utils.html import format_html_join
+from django.utils.http import urlencode
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -77,6 +80,7 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
         "sorts": [(key, SORT_LABELS.get(key, key)) for key in search.SORTS],
         "columns": _list_columns(the_game),
         "example": search.example_query(game),
+        "hints": _hints(game),
     }
     try:
         cards = search.ordered(search.search(game, query), sort, descending).only(*LIST_COLUMNS)
@@ -93,6 +97,20 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
         context["rows"] = [(card, _row_values(card, columns)) for card in page.object_list]
     template = "cards/_results.html" if request.htmx else "cards/list.html"
     return render(request, template, context)
+
+
+def _hints(game: str) -> str:
+    """The search box's hint examples, each a link that runs it: the game's own fields, in the
+    page's language (`search.hint_examples`)."""
+    address = reverse("cards:list", args=[game])
+    return format_html_join(
+        pgettext("between search examples", ", "),
+        '<a href="{}"><code>{}</code></a>',
+        (
+            (f"{address}?{urlencode({'q': e})}", e)
+            for e in search.hint_examples(game, get_language())
+        ),
+    )
 
 
 def _row_values(card: Card, columns: list[search.Field]) -> list[str]:
