@@ -21,6 +21,7 @@ from cards.community import revisions
 from cards.community.coverage import completeness
 from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageForm
 from cards.games import ruletext
+from cards.games.factsheet import PROVENANCE, SHEET_COLUMNS
 from cards.games.game import Game
 from cards.games.goldfish import goal_forms
 from cards.games.messages import choose_language
@@ -141,11 +142,36 @@ def card_detail(request: HttpRequest, game: str, number: str) -> HttpResponse:
         "game": the_game,
         "card": card,
         "facts": search.facts(game, card.to_game_card(), get_language()),
-        "extra": sorted(card.extra.items()),
+        **_extra_columns(the_game, card.extra),
         "image_form": CardImageForm() if request.user.is_staff else None,
         "odds_goal": _card_odds_goal(game),
     }
     return render(request, "cards/detail.html", context)
+
+
+def _extra_columns(game: Game, extra: dict[str, Any]) -> dict[str, list[tuple[str, str, Any]]]:
+    """A card's extra columns as (column, label, value), the label empty where DeckLab does not
+    know the column: `extra`, shown as facts, and `provenance`, the columns a game's fact-sheet
+    conversion writes about its sources (`factsheet.PROVENANCE`), which the card page folds away
+    under "Data source". A game imported from plain card files has no such columns: all of its
+    extra columns are the file's own (CONTRACT §2), shown under their names."""
+    if game.shipped is None:
+        return {
+            "extra": [(key, "", value) for key, value in sorted(extra.items())],
+            "provenance": [],
+        }
+    return {
+        "extra": [
+            (key, SHEET_COLUMNS.get(key, ""), value)
+            for key, value in sorted(extra.items())
+            if key not in PROVENANCE
+        ],
+        "provenance": [
+            (key, label, extra[key])
+            for key, label in PROVENANCE.items()
+            if extra.get(key) not in (None, "")
+        ],
+    }
 
 
 def _card_odds_goal(game: str) -> str | None:
