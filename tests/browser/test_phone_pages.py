@@ -201,4 +201,24 @@ def test_every_game_s_editor_and_shared_deck_fit_a_phone_in_japanese(
     page.wait_for_selector("select.deck-group")
     shoot(page, "shared")
     fits(page)
+    # The card list with its search hint, and a card page with its "Data source" box opened.
+    page.goto(live_server.url + reverse("cards:list", args=[game]))
+    page.wait_for_selector("#search-help a code")
+    shoot(page, "card-list")
+    fits(page)
+    for number in SOURCED_CARDS.get(game, [next(iter(deck_numbers(deck)))]):
+        page.goto(live_server.url + reverse("cards:detail", args=[game, number]))
+        page.wait_for_selector(".card-page")
+        if page.locator("details.provenance").count():
+            page.locator("details.provenance summary").click()
+        shoot(page, "card-page")
+        fits(page)
     context.close()
+
+
+#: Shipped cards whose page has a long "Data source" box.
+SOURCED_CARDS = {"dreadnought": ["DN-K001"], "gundam_war": ["黒/U-129", "青/CH-24"]}
+
+
+def deck_numbers(deck) -> list[str]:
+    return [number for zone in deck.versions.latest("number").zones.values() for number in zone]
