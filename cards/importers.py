@@ -25,7 +25,7 @@ from cards.games.game import Game
 from cards.games.registry import get_game
 from cards.games.schema import RowError
 from cards.models import Card, CardName, GameData
-from cards.search import choose_example, index_columns
+from cards.search import choose_example, choose_hints, index_columns
 
 #: Rows written per INSERT/UPDATE statement.
 BATCH = 500
@@ -280,6 +280,7 @@ def import_cards(game_slug: str, content: bytes, filename: str, author: Any = No
         history = [(row, None) for row in new] + [(row, before[row.number]) for row in changed]
         revisions.record_import(game_slug, history, filename, author)
     choose_example(game_slug)
+    choose_hints(game_slug)
     if len(touched) >= ANALYZE_AFTER:
         with connection.cursor() as cursor:
             for model in (Card, CardName):

@@ -48,7 +48,7 @@ from cards.games.query import (
 )
 from cards.games.query import parse as query_tree
 from cards.games.registry import get_game
-from cards.games.text import fold
+from cards.games.text import fold, is_japanese
 from cards.models import Card, SearchTag
 
 #: The ways to order a card list: name → model field path.
@@ -276,6 +276,88 @@ def choose_example(game_slug: str) -> str:
     return chosen
 
 
+#: How many field examples the hint under a card list's search box shows.
+HINT_EXAMPLES = 2
+#: One field term of an example: `-`, the field, the operator, the value (`cost<=3`, `kind=magical`).
+_TERM = re.compile(r"^(-?)([^\s:=<>]+)(<=|>=|:|=|<|>)(.+)$")
+
+
+def _hints_key(game_slug: str) -> str:
+    return f"search-hints:{game_slug}"
+
+
+def hint_examples(game_slug: str, lang: str = "en") -> list[str]:
+    """The examples the hint under the game's search box shows (a field that takes a value, a
+    number compared), from the game's own fields and written for the page's language: Japanese
+    pages name the field by its Japanese alias (`コスト<=3`, `種類:バトル`)."""
+    cached = cache.get(_hints_key(game_slug))
+    chosen = cached if cached is not None else choose_hints(game_slug)
+    return [in_language(game_slug, example, lang) for example in chosen]
+
+
+def choose_hints(game_slug: str) -> list[str]:
+    """Choose the hint's examples again (the importer calls this when the cards changed): the first
+    example of a value field and of a number field that find cards in both languages, while the game
+    has cards; then others, up to `HINT_EXAMPLES`."""
+    has_cards = Card.objects.filter(game=game_slug).exists()
+
+    def finds(example: str) -> bool:
+        if not has_cards:
+            return True
+        queries = {example, in_language(game_slug, example, "ja")}
+        try:
+            return all(search(game_slug, query).exists() for query in queries)
+        except QueryError:
+            return False
+
+    by_kind: dict[str, list[str]] = {"tag": [], "number": []}
+    for item in fields(game_slug):
+        if item.kind in by_kind:
+            by_kind[item.kind] += [e for e in item.examples if not e.startswith("-")]
+    chosen: list[str] = []
+    for examples in by_kind.values():
+        if found := next((e for e in examples if finds(e)), None):
+            chosen.append(found)
+    for example in by_kind["tag"] + by_kind["number"]:
+        if len(chosen) >= HINT_EXAMPLES:
+            break
+        if example not in chosen and finds(example):
+            chosen.append(example)
+    cache.set(_hints_key(game_slug), chosen, None)
+    return chosen
+
+
+def in_language(game_slug: str, example: str, lang: str) -> str:
+    """A field example as a reader of `lang` would write it, where the game has the words: Japanese
+    pages name the field in Japanese (the alias that is its label, else its first Japanese alias)
+    and its value by its Japanese word (`kind=magical` → `種類=魔法`); English pages name the field
+    by its name and a Japanese value by its English alias (`種類:ユニット` → `type:unit`). Either
+    spelling searches the same cards."""
+    term = _TERM.match(example)
+    item = term and next((f for f in fields(game_slug) if term[2] in (f.name, *f.aliases)), None)
+    if term is None or item is None:
+        return example
+    negation, name, operator, value = term.groups()
+    japanese = lang == "ja"
+    if japanese:
+        spellings = [a for a in item.aliases if is_japanese(a)]
+        label = gettext(item.label)
+        name = label if label in spellings else next(iter(spellings), name)
+    elif is_japanese(name):
+        name = item.name
+    if is_japanese(value) != japanese:
+        stored = item.value_aliases.get(fold(value), fold(value))
+        words = [
+            alias
+            for alias, target in item.value_aliases.items()
+            if target == stored and is_japanese(alias) == japanese
+        ]
+        if japanese:
+            words += [w for english, w in item.names_ja.items() if fold(english) == stored]
+        value = next(iter(words), value)
+    return f"{negation}{name}{operator}{value}"
+
+
 def ordered(
     cards: QuerySet[Card], sort: str, descending: bool = False, *, sort_all: bool = False
 ) -> QuerySet[Card]:
@@ -368,6 +450,7 @@ def describe(item: Field) -> dict[str, Any]:
     return {
         "name": item.name,
         "label": item.label,
+        "note": item.note,
         "kind": item.kind,
         "aliases": list(item.aliases),
         "operators": list(item.operators),

@@ -9,7 +9,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language, pgettext_lazy
+from django.urls import reverse
+from django.utils.html import format_html_join
+from django.utils.http import urlencode
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,6 +21,7 @@ from cards.community import revisions
 from cards.community.coverage import completeness
 from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageForm
 from cards.games import ruletext
+from cards.games.factsheet import PROVENANCE, SHEET_COLUMNS
 from cards.games.game import Game
 from cards.games.goldfish import goal_forms
 from cards.games.messages import choose_language
@@ -77,6 +81,7 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
         "sorts": [(key, SORT_LABELS.get(key, key)) for key in search.SORTS],
         "columns": _list_columns(the_game),
         "example": search.example_query(game),
+        "hints": _hints(game),
     }
     try:
         cards = search.ordered(search.search(game, query), sort, descending).only(*LIST_COLUMNS)
@@ -93,6 +98,20 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
         context["rows"] = [(card, _row_values(card, columns)) for card in page.object_list]
     template = "cards/_results.html" if request.htmx else "cards/list.html"
     return render(request, template, context)
+
+
+def _hints(game: str) -> str:
+    """The search box's hint examples, each a link that runs it: the game's own fields, in the
+    page's language (`search.hint_examples`)."""
+    address = reverse("cards:list", args=[game])
+    return format_html_join(
+        pgettext("between search examples", ", "),
+        '<a href="{}"><code>{}</code></a>',
+        (
+            (f"{address}?{urlencode({'q': e})}", e)
+            for e in search.hint_examples(game, get_language())
+        ),
+    )
 
 
 def _row_values(card: Card, columns: list[search.Field]) -> list[str]:
@@ -123,11 +142,36 @@ def card_detail(request: HttpRequest, game: str, number: str) -> HttpResponse:
         "game": the_game,
         "card": card,
         "facts": search.facts(game, card.to_game_card(), get_language()),
-        "extra": sorted(card.extra.items()),
+        **_extra_columns(the_game, card.extra),
         "image_form": CardImageForm() if request.user.is_staff else None,
         "odds_goal": _card_odds_goal(game),
     }
     return render(request, "cards/detail.html", context)
+
+
+def _extra_columns(game: Game, extra: dict[str, Any]) -> dict[str, list[tuple[str, str, Any]]]:
+    """A card's extra columns as (column, label, value), the label empty where DeckLab does not
+    know the column: `extra`, shown as facts, and `provenance`, the columns a game's fact-sheet
+    conversion writes about its sources (`factsheet.PROVENANCE`), which the card page folds away
+    under "Data source". A game imported from plain card files has no such columns: all of its
+    extra columns are the file's own (CONTRACT §2), shown under their names."""
+    if game.shipped is None:
+        return {
+            "extra": [(key, "", value) for key, value in sorted(extra.items())],
+            "provenance": [],
+        }
+    return {
+        "extra": [
+            (key, SHEET_COLUMNS.get(key, ""), value)
+            for key, value in sorted(extra.items())
+            if key not in PROVENANCE
+        ],
+        "provenance": [
+            (key, label, extra[key])
+            for key, label in PROVENANCE.items()
+            if extra.get(key) not in (None, "")
+        ],
+    }
 
 
 def _card_odds_goal(game: str) -> str | None:

@@ -3,7 +3,8 @@ an inference. A game whose shipped folder holds one sets `Game.shipped` to its c
 (`<game>/shipped.py`), which turns the sheet into contract rows (CONTRACT §2) with these helpers.
 
 Every source column the contract does not name is kept as an extra column, and `inferred` lists the
-contract columns whose value was a `?` inference, so a card page shows what is only guessed.
+contract columns whose value was a `?` inference, so a card page shows what is only guessed (under
+"Data source", with the sheet's other notes on its sources: `PROVENANCE`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,41 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cards.games.messages import gettext_noop
+
 INFERENCE = "?"
+
+#: The extra columns the conversions write about where a card's facts come from (the sheet's
+#: certainty, source ids and notes, which columns were inferred, the number and colour as the
+#: sources wrote them), with their labels: notes on DeckLab's data, not facts of the card, so a card
+#: page keeps them apart, folded under "Data source". Every other extra column reads as a fact.
+PROVENANCE: dict[str, str] = {
+    "certainty": gettext_noop("Certainty"),
+    "source_ids": gettext_noop("Sources"),
+    "notes": gettext_noop("Notes"),
+    "inferred": gettext_noop("Inferred columns"),
+    "printed_number": gettext_noop("Number as printed"),
+    "color_printed": gettext_noop("Colour as the source wrote it"),
+}
+
+#: The other columns the shipped sheets keep as extra columns (facts of the card that no search
+#: field reads), with their labels, so a Japanese card page does not show the sheets' column names.
+#: Any column not listed here (a file's own, CONTRACT §2) shows under its name as it is.
+SHEET_COLUMNS: dict[str, str] = {
+    "rarity": gettext_noop("Rarity"),
+    "printings": gettext_noop("Printings"),
+    "terrain": gettext_noop("Terrain"),
+    "stats_melee_ranged_hp": gettext_noop("Melee / ranged / HP"),
+    "char_modifier": gettext_noop("Character modifiers"),
+    "traits_raw": gettext_noop("Traits as written"),
+    "resource": gettext_noop("Resource cost"),
+    "product": gettext_noop("Product"),
+    "abilities_named": gettext_noop("Named abilities"),
+    "unit_type": gettext_noop("Unit type"),
+    "bp_note": gettext_noop("BP (note)"),
+    "hp_note": gettext_noop("HP (note)"),
+    "log_cost_note": gettext_noop("Log cost (note)"),
+}
 
 
 @dataclass

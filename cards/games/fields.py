@@ -43,6 +43,9 @@ class Field:
     shown: Getter | None = None
     #: The Japanese word for a stored English value (`Leader` → `リーダー`), shown on Japanese pages.
     names_ja: Mapping[str, str] = field(default_factory=dict)
+    #: What the field means, when the short `label` (a column head, a group or sort menu's option)
+    #: cannot say it: shown on the search help page and as the menu option's title.
+    note: str = ""
 
     @property
     def operators(self) -> tuple[str, ...]:
@@ -153,10 +156,25 @@ def type_field(
     )
 
 
-def set_field(examples: tuple[str, ...]) -> Field:
-    """The set (弾) a card is printed in, as the `set` column names it."""
+def set_field(
+    examples: tuple[str, ...],
+    value_aliases: Mapping[str, str] | None = None,
+    split: str | None = None,
+) -> Field:
+    """The set (弾) a card is printed in, as the `set` column names it. `value_aliases`: Japanese
+    names of set codes (`15弾` → `15th`), searchable and shown on Japanese pages; `split`: a cell
+    listing several printings is shown as each of them."""
+    aliases = value_aliases or {}
     return Field(
-        "set", "tag", gettext_noop("Set"), facts("set"), ("s", "弾", "セット"), examples=examples
+        "set",
+        "tag",
+        gettext_noop("Set"),
+        facts("set"),
+        ("s", "弾", "セット"),
+        examples=examples,
+        value_aliases=folded_aliases(aliases),
+        shown=facts("set", split=split) if split else None,
+        names_ja=japanese_names(aliases),
     )
 
 

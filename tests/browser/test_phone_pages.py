@@ -1,5 +1,6 @@
 """Phones at 390 px: the main player pages fit the screen's width in Japanese (and the history and
-the goldfish goal form in English too). Nothing scrolls sideways and no visible element reaches past
+the goldfish goal form in English too); so do every game's deck editor and shared deck page, with a
+deck of the game's shipped cards (their group and sort menus list the game's row fields). Nothing scrolls sideways and no visible element reaches past
 the right edge, except inside a `.table-scroll` box that is meant to scroll; a history version's
 "Revert to this" and a goldfish mapping's rows are whole on screen. The screenshots go to
 `var/screenshots` to be looked at."""
@@ -9,6 +10,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from cards import shipped
+from cards.games.registry import GAMES, get_game
+from cards.models import Card
+from decklab.decks.models import Visibility
 from decklab.decks.services import deck_close_draft, deck_create, deck_edit, deck_save
 from tests.browser.conftest import VIEWPORTS
 from tests.browser.test_japanese import sign_in
@@ -152,3 +157,68 @@ def test_the_run_page_fits_a_phone_in_japanese(live_server, browser, shoot, monk
     shoot(page, "run")
     fits(page)
     context.close()
+
+
+def shipped_deck(owner, game: str):
+    """A deck of the game's shipped cards (DBSCG: the test cards), unlisted so `/d/<code>` shows it:
+    two copies of the first cards of each zone's kind, casters in the Dreadnought caster zone."""
+    if game == "dbscg":
+        factories.load_dbscg()
+        zones = factories.LEGAL_DBSCG
+    else:
+        for _line in shipped.load_game(get_game(game), shipped.DATA / game):
+            pass
+        cards = list(Card.objects.filter(game=game).order_by("number_order"))
+        default = get_game(game).default_zone
+        zones = {default: {card.number: 2 for card in cards[:10]}}
+        if game == "dreadnought":
+            casters = [card.number for card in cards if card.type == "キャスター"][:2]
+            units = [card.number for card in cards if card.type != "キャスター"]
+            zones = {"casters": dict.fromkeys(casters, 1), "main": dict.fromkeys(units, 3)}
+    deck = deck_create(owner=owner, game=game, name="遠征用デッキ", zones=zones)
+    deck.visibility = Visibility.UNLISTED
+    deck.save()
+    return deck
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_s_editor_and_shared_deck_fit_a_phone_in_japanese(
+    live_server, browser, shoot, game
+):
+    """The editor's group and sort menus hold the game's field labels (Dreadnought's cluster was
+    once so long that the page scrolled sideways), and the shared page shows the deck's rows."""
+    owner = factories.make_user(f"tabi-{game}")
+    deck = shipped_deck(owner, game)
+    context, page = opened(browser, "phone", "ja")
+    sign_in(page, live_server, f"tabi-{game}")
+    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    page.wait_for_selector("#deck-panel .entry")
+    for menu in ("select.deck-group", "select.deck-sort"):
+        assert page.locator(f"#deck-panel {menu} option").count() >= 2
+    shoot(page, "editor")
+    fits(page)
+    page.goto(live_server.url + reverse("decks:shared", args=[deck.code]))
+    page.wait_for_selector("select.deck-group")
+    shoot(page, "shared")
+    fits(page)
+    # The card list with its search hint, and a card page with its "Data source" box opened.
+    page.goto(live_server.url + reverse("cards:list", args=[game]))
+    page.wait_for_selector("#search-help a code")
+    shoot(page, "card-list")
+    fits(page)
+    for number in SOURCED_CARDS.get(game, [next(iter(deck_numbers(deck)))]):
+        page.goto(live_server.url + reverse("cards:detail", args=[game, number]))
+        page.wait_for_selector(".card-page")
+        if page.locator("details.provenance").count():
+            page.locator("details.provenance summary").click()
+        shoot(page, "card-page")
+        fits(page)
+    context.close()
+
+
+#: Shipped cards whose page has a long "Data source" box.
+SOURCED_CARDS = {"dreadnought": ["DN-K001"], "gundam_war": ["黒/U-129", "青/CH-24"]}
+
+
+def deck_numbers(deck) -> list[str]:
+    return [number for zone in deck.versions.latest("number").zones.values() for number in zone]

@@ -9,8 +9,10 @@ where messages quote them; so are the user's name and a few words kept as they a
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
+from urllib import parse
 
 import pytest
 from django.test import Client
@@ -230,6 +232,44 @@ def test_japanese_search_examples_find_cards(site, game):
     for example in get_game(game).japanese_examples:
         assert JAPANESE.search(example)
         assert search.search(game, example).exists(), example
+
+
+HINT = re.compile(r'<p id="search-help".*?</p>', re.S)
+
+
+def hint_examples(client: Client, game: str) -> list[str]:
+    """The examples the hint under the game's search box shows, as its links run them."""
+    page = client.get(reverse("cards:list", args=[game])).content.decode()
+    hint = HINT.search(page)
+    assert hint, game
+    shown = re.findall(r"<code>(.*?)</code>", hint[0])
+    examples = [html.unescape(e) for e in shown if e not in ("-", "or")]
+    linked = [html.unescape(q) for q in re.findall(r'href="[^"]*\?q=([^"]*)"', hint[0])]
+    assert [parse.unquote_plus(q) for q in linked] == examples
+    return examples
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("game", [g.slug for g in all_games()])
+def test_the_search_hint_shows_the_game_s_own_examples(site, game, language):
+    """The hint under every game's search box once gave DBSCG's `type:battle`, `cost<=3`: errors on
+    DRAWS◎TROIDAL (no such fields) and nothing found on Blade Rondo. Each example it shows now
+    parses and finds cards; Japanese pages write fields by their Japanese names."""
+    examples = hint_examples(Client(HTTP_ACCEPT_LANGUAGE=language), game)
+    assert len(examples) == search.HINT_EXAMPLES
+    for example in examples:
+        assert search.search(game, example).exists(), example
+    if language == "ja":
+        assert all(JAPANESE.search(example) for example in examples), examples
+
+
+@pytest.mark.parametrize("game", [g.slug for g in all_games()])
+def test_a_game_without_cards_still_hints_examples_that_parse(db, game):
+    for language in ("en", "ja"):
+        examples = hint_examples(Client(HTTP_ACCEPT_LANGUAGE=language), game)
+        assert examples
+        for example in examples:
+            search.parse(game, example)
 
 
 def test_a_violation_links_its_rule(site):

@@ -27,13 +27,14 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "cluster",
         "tag",
-        gettext_noop("Cluster (a caster's colour, or a card's construction condition)"),
+        gettext_noop("Cluster"),
         facts("cluster"),
         ("c", "color", "colour", "色", "クラスタ", "クラスター"),
         value_aliases=folded_aliases(
             {"red": "赤", "blue": "青", "yellow": "黄", "black": "黒", "green": "緑"}
         ),
         examples=("cluster:青", "cluster=赤赤"),
+        note=gettext_noop("A caster's colour, or a card's construction condition"),
     ),
     Field(
         "size",

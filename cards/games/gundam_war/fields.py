@@ -15,6 +15,12 @@ from cards.games.fields import (
 from cards.games.messages import gettext_noop
 
 from .schema import COLORS, G_KINDS, TYPES
+from .sets import MAIN_SETS, ordinal
+
+#: The main sets as the Japanese printings number them (`13弾 烈火の咆哮`, `15弾` in the shipped
+#: sheet; `3弾 宇宙の記憶` in source G16): the data's `3rd`, `15th` read so on Japanese pages, and
+#: `弾:15弾` searches them.
+SET_WORDS = {f"{number}弾": ordinal(number) for number in range(1, MAIN_SETS + 1)}
 
 FIELDS: tuple[Field, ...] = (
     name_field(
@@ -63,7 +69,7 @@ FIELDS: tuple[Field, ...] = (
         ),
         examples=("色:青", "color:blue"),
     ),
-    set_field(("set:1st",)),
+    set_field(("set:1st",), SET_WORDS, split=";"),
     Field(
         "g",
         "tag",

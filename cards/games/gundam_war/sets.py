@@ -29,6 +29,8 @@ DATA = SHIPPED_DATA / slug_of(__package__ or __name__)
 #: `sets.csv` and the regulations name the promotion cards differently.
 ALIASES = {"SP": "PR"}
 _ORDINAL = re.compile(r"^(\d+)弾")
+#: The numbered main sets (`1st` … `28th` in the regulations' release dates), with room to spare.
+MAIN_SETS = 40
 _SERIES = re.compile(r"^([A-Za-z]+)(\d*)$")
 
 
