@@ -358,6 +358,46 @@ def in_language(game_slug: str, example: str, lang: str) -> str:
     return f"{negation}{name}{operator}{value}"
 
 
+def syntax_examples(game_slug: str, lang: str = "en") -> dict[str, str]:
+    """The help page's syntax examples from the game's own fields and cards, written for the
+    page's language (`in_language`): a card's name and the start of its number (free words),
+    `field:value`, `field=value`, two number comparisons, a negated term and a negated group.
+    Keys whose example the game lacks are left out."""
+    tags: list[str] = []
+    numbers: list[str] = []
+    for item in fields(game_slug):
+        plain = [example for example in item.examples if not example.startswith("-")]
+        if item.kind == "tag":
+            tags += plain
+        elif item.kind == "number":
+            numbers += plain
+
+    def operator(example: str) -> str:
+        term = _TERM.match(example)
+        return term[3] if term else ""
+
+    def shown(example: str) -> str:
+        return in_language(game_slug, example, lang)
+
+    found: dict[str, str] = {}
+    if contains := next((e for e in tags if operator(e) == ":"), None):
+        found["contains"] = shown(contains)
+        found["negated"] = f"-{shown(contains)}"
+    if exact := next((e for e in tags if operator(e) == "="), None):
+        found["exact"] = shown(exact)
+    for place, example in enumerate(numbers[:2], start=1):
+        found[f"number{place}"] = shown(example)
+    if len(tags) >= 2:
+        found["group"] = f"-({shown(tags[0])} or {shown(tags[1])})"
+    card = Card.objects.filter(game=game_slug).order_by("number_order").first()
+    if card is not None:
+        found["name"] = card.name
+        # Up to its first separator (`BT1-`, `DN-`, `青/`): a start that many numbers share.
+        start = re.match(r"[^-/]+[-/]", card.number)
+        found["number_start"] = start[0] if start else card.number
+    return found
+
+
 def ordered(
     cards: QuerySet[Card], sort: str, descending: bool = False, *, sort_all: bool = False
 ) -> QuerySet[Card]:

@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
@@ -202,13 +202,24 @@ def _etags(header: str) -> set[str]:
 
 def search_help(request: HttpRequest, game: str) -> HttpResponse:
     the_game = game_or_404(game)
+    examples = search.syntax_examples(game, get_language() or "en")
+    if "name" in examples:
+        examples["phrase"] = f'"{examples["name"]}"'
+    codes = {key: _code(example) for key, example in examples.items()}
+    numbers = [examples[key] for key in ("number1", "number2") if key in examples]
+    codes["numbers"] = format_html_join(", ", "{}", ((_code(n),) for n in numbers))
     context = {
         "game": the_game,
         "fields": search.fields(game),
         "games": all_games(),
         "japanese_examples": the_game.japanese_examples,
+        "codes": codes,
     }
     return render(request, "cards/help.html", context)
+
+
+def _code(example: str) -> str:
+    return format_html("<code>{}</code>", example)
 
 
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:
