@@ -20,7 +20,8 @@ from cards.games.goldfish import goal_forms, measure_labels
 from cards.models import Card
 
 WIDTH, HEIGHT = 560, 260
-LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 40
+#: Margins wide enough for the labels at the size a phone draws them (site.css: 20 units).
+LEFT, RIGHT, TOP, BOTTOM = 62, 16, 16, 50
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 
 
@@ -250,16 +251,17 @@ def _point(turn: int, data: Mapping[str, Any]) -> Point:
 def probability_by_turn(
     results: Sequence[Mapping[str, Any]], names: Names | None = None
 ) -> SafeString:
-    """An SVG chart of the turn-based results, or an empty string when none has a turn."""
+    """An SVG chart of the turn-based results, or an empty string when they do not make a line:
+    none has a turn, or all are of one turn (a single dot; the table says it)."""
     lines = series(results, names)
-    if not lines:
-        return mark_safe("")
     turns = sorted({point.turn for points in lines.values() for point in points})
+    if len(turns) < 2:
+        return mark_safe("")
     first, last = turns[0], turns[-1]
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(turn: int) -> float:
-        return LEFT + (plot_w / 2 if first == last else (turn - first) / (last - first) * plot_w)
+        return LEFT + (turn - first) / (last - first) * plot_w
 
     def y(probability: float) -> float:
         return TOP + (1 - probability) * plot_h
@@ -283,11 +285,11 @@ def probability_by_turn(
         )
     for turn in turns:
         parts.append(
-            f'<text x="{x(turn):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" '
+            f'<text x="{x(turn):.1f}" y="{HEIGHT - BOTTOM + 20}" text-anchor="middle" '
             f'font-size="11">{turn}</text>'
         )
     parts.append(
-        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" text-anchor="middle" '
+        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}" text-anchor="middle" '
         f'font-size="12">{turn_word}</text>'
     )
     for number, points in enumerate(lines.values()):

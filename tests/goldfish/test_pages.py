@@ -313,3 +313,14 @@ def test_goals_name_their_cards_by_number_and_name(
     goal = {"type": "best_hand", "scores": {"BR-1": 5, "physical": 1}}
     words = {(charts.CARD, "BR-1"): "BR-1 Sword"}
     assert charts.describe_goal(goal, words) == "best_hand: scores BR-1 Sword 5, physical 1"
+
+
+def test_results_of_a_single_turn_draw_no_chart_of_one_dot():
+    one = {
+        "goal": {"type": "drawn", "cards": ["X-1"], "turn": 3},
+        "probability": 0.5,
+        "ci95": [0.4, 0.6],
+    }
+    assert charts.probability_by_turn([one]) == ""
+    other = {**one, "goal": {**one["goal"], "turn": 4}}
+    assert "<svg" in charts.probability_by_turn([one, other])
