@@ -83,6 +83,11 @@ class Workspace:
     current: DeckVersion | None = None
 
     @property
+    def empty(self) -> bool:
+        """No card in any zone: a deck just begun, whose problems are a to-do list."""
+        return not any(self.zones.values())
+
+    @property
     def game(self) -> Game:
         return get_game(self.game_slug)
 

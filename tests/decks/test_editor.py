@@ -454,3 +454,17 @@ def test_an_edit_that_cannot_be_made_says_why_in_japanese_under_ja(signed_in, de
     assert response.status_code == 400
     assert "TS1-002 はZデッキにありません" in shown, shown
     assert "is not in" not in shown
+
+
+def test_a_deck_just_begun_lists_what_it_needs_not_red_errors(signed_in, owner, dbscg_cards):
+    from decklab.decks.services import deck_create
+
+    empty = deck_create(owner=owner, game="dbscg", name="New")
+    page = signed_in.get(reverse("decks:editor", args=[empty.pk])).content.decode()
+    assert "No cards yet. A ZENKAI deck needs:" in page and 'class="violations to-do"' in page
+    assert "notice error legal-status" not in page
+    assert 'class="violation" data-code="zone.size"' in page  # listed once, in the legality panel
+    assert page.count('data-code="zone.size"') == 2  # leader and main, not again under the deck
+    change(signed_in, empty, action="add", zone="main", number="TS1-002")
+    begun = signed_in.get(reverse("decks:editor", args=[empty.pk])).content.decode()
+    assert "notice error legal-status" in begun and "to-do" not in begun
