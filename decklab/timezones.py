@@ -18,6 +18,8 @@ from django.utils import timezone, translation
 COOKIE = "decklab_tz"
 #: A page language's zone when the browser has not said (its first page, or scripts off).
 BY_LANGUAGE = {"ja": "Asia/Tokyo"}
+#: Addresses whose times stay in UTC (the JSON API).
+API_PREFIX = "/api/"
 
 
 @lru_cache(maxsize=1)
@@ -35,13 +37,14 @@ def reader_zone(request: HttpRequest) -> str | None:
 
 
 class ReaderTimezone:
-    """Activates `reader_zone` for the request (after LocaleMiddleware, which sets the language)."""
+    """Activates `reader_zone` for the request (after LocaleMiddleware, which sets the language).
+    The API answers in UTC whoever asks: a script's output must not depend on a browser cookie."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        zone = reader_zone(request)
+        zone = None if request.path.startswith(API_PREFIX) else reader_zone(request)
         if zone:
             timezone.activate(zoneinfo.ZoneInfo(zone))
         try:

@@ -44,3 +44,12 @@ def test_history_times_are_in_the_reader_s_zone(client, history, cookie, languag
     page = client.get(history, HTTP_ACCEPT_LANGUAGE=language).content
     assert shown_time(page) == shown
     assert b"UTC)" not in page  # no column says UTC when the times are not
+
+
+def test_the_api_answers_in_utc_whatever_the_reader_s_zone(client, owner, deck):
+    deck.versions.update(edited_at=EDITED)
+    type(deck).objects.filter(pk=deck.pk).update(updated_at=EDITED)
+    client.force_login(owner)
+    client.cookies[COOKIE] = "Asia/Tokyo"
+    body = client.get(reverse("api-deck", args=[deck.pk]), HTTP_ACCEPT_LANGUAGE="ja").json()
+    assert body["updated_at"] == "2026-11-22T23:30:05Z"
