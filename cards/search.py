@@ -295,6 +295,16 @@ def hint_examples(game_slug: str, lang: str = "en") -> list[str]:
     return [in_language(game_slug, example, lang) for example in chosen]
 
 
+def _field_examples(game_slug: str) -> dict[str, list[str]]:
+    """The examples of the game's value fields (`tag`) and number fields, in field order, without
+    negated ones: what the search hint and the help page's syntax choose from."""
+    by_kind: dict[str, list[str]] = {"tag": [], "number": []}
+    for item in fields(game_slug):
+        if item.kind in by_kind:
+            by_kind[item.kind] += [e for e in item.examples if not e.startswith("-")]
+    return by_kind
+
+
 def choose_hints(game_slug: str) -> list[str]:
     """Choose the hint's examples again (the importer calls this when the cards changed): the first
     example of a value field and of a number field that find cards in both languages, while the game
@@ -310,10 +320,7 @@ def choose_hints(game_slug: str) -> list[str]:
         except QueryError:
             return False
 
-    by_kind: dict[str, list[str]] = {"tag": [], "number": []}
-    for item in fields(game_slug):
-        if item.kind in by_kind:
-            by_kind[item.kind] += [e for e in item.examples if not e.startswith("-")]
+    by_kind = _field_examples(game_slug)
     chosen: list[str] = []
     for examples in by_kind.values():
         if found := next((e for e in examples if finds(e)), None):
@@ -363,14 +370,8 @@ def syntax_examples(game_slug: str, lang: str = "en") -> dict[str, str]:
     page's language (`in_language`): a card's name and the start of its number (free words),
     `field:value`, `field=value`, two number comparisons, a negated term and a negated group.
     Keys whose example the game lacks are left out."""
-    tags: list[str] = []
-    numbers: list[str] = []
-    for item in fields(game_slug):
-        plain = [example for example in item.examples if not example.startswith("-")]
-        if item.kind == "tag":
-            tags += plain
-        elif item.kind == "number":
-            numbers += plain
+    by_kind = _field_examples(game_slug)
+    tags, numbers = by_kind["tag"], by_kind["number"]
 
     def operator(example: str) -> str:
         term = _TERM.match(example)
