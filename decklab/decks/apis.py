@@ -105,7 +105,7 @@ class DeckListApi(APIView):
 
 
 class DeckDetailApi(APIView):
-    # A public deck reads without an account (other sites show it, README "Cross-origin reads");
+    # A public deck reads without an account (other sites show it, docs/api.md "From other sites");
     # changes need its owner.
     permission_classes = (IsAuthenticatedOrReadOnly,)
 
