@@ -39,6 +39,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HTMX_STOP_POLLING, replace_url, trigger_client_event
 
+from cards import limits
 from cards import search as card_search
 from cards.games import deckcode
 from cards.games.decklist import export_as, load, natural_key, parse
@@ -50,7 +51,7 @@ from cards.games.text import whole_number
 from cards.languages import game_name, request_language
 from cards.paging import CappedPaginator
 from cards.pool import DatabasePool
-from decklab.decks import compare, edits, images, limits, notes, selectors, services, sheets
+from decklab.decks import compare, edits, images, notes, selectors, services, sheets
 from decklab.decks.forms import (
     ChangeForm,
     ImportForm,
