@@ -1,10 +1,10 @@
 """Deck pages: the editor, the stateless builder (`/build/<game>/?c=<deck code>`), sharing, history;
-and the goldfish runs started from them (`views.simulation`)."""
+the goldfish runs started from them are the goldfish app's views (`goldfish.deck_views`)."""
 
 from django.urls import path
 
 from decklab.decks.views import builder, editor, history, importing, sharing
-from decklab.decks.views import simulation as goldfish
+from decklab.goldfish import deck_views as goldfish
 
 app_name = "decks"
 

@@ -2,4 +2,4 @@
 decklist), `builder` (the stateless builder), `history` and `sharing` (with the exports), over
 `base` (the workspace, its addresses and panels). Thin views over `services` (writes) and
 `selectors`/`Workspace` (reads). The goldfish runs of a deck's pages are
-`simulation`, with `pairs`, what they run."""
+`decklab.goldfish.deck_views`, at `decks:` addresses."""

@@ -41,9 +41,9 @@ from decklab.decks.views.base import (
     workspace,
 )
 from decklab.decks.views.importing import keep_problems
-from decklab.decks.views.pairs import base_target, compare_choices, compare_target
 from decklab.decks.workspace import Workspace, allowed_zones
 from decklab.goldfish.forms import TRIALS_CHOICES, SimulationForm, goal_fieldsets
+from decklab.goldfish.pairs import base_target, compare_choices, compare_target
 
 #: Search results shown in the editor's search panel.
 SEARCH_LIMIT = 24

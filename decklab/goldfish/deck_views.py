@@ -28,7 +28,6 @@ from decklab.decks.views.base import (
     stateless,
     workspace,
 )
-from decklab.decks.views.pairs import base_target, compare_target
 from decklab.decks.workspace import Workspace
 from decklab.goldfish import charts
 from decklab.goldfish.forms import (
@@ -40,6 +39,7 @@ from decklab.goldfish.forms import (
     starting_data,
 )
 from decklab.goldfish.models import SimulationRun
+from decklab.goldfish.pairs import base_target, compare_target
 from decklab.goldfish.selectors import run_for_user
 from decklab.goldfish.services import SimulationRefused, build_plan, refreshed, simulation_request
 
