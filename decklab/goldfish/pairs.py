@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from cards.games.text import whole_number
@@ -43,7 +43,7 @@ def base_target(deck: Deck, ws: Workspace, base: int | None) -> tuple[str, Works
         return version_label(deck.name, deck.version), ws
     try:
         version = selectors.version_of(deck, base)
-    except Http404:
+    except selectors.DeckNotFound:
         raise services.DeckError(
             gettext("This deck has no version %(number)s.") % {"number": base}
         ) from None
@@ -66,7 +66,7 @@ def compare_target(request: HttpRequest, deck: Deck, value: str) -> tuple[str, W
             found = selectors.other_version(request.user, code, whole_number(number_text))
         else:
             return None
-    except Http404:
+    except selectors.DeckNotFound:
         raise services.DeckError(gettext("That deck or version is not there any more.")) from None
     if found.deck.game != deck.game:
         raise services.DeckError(gettext("Only decks of the same game can be compared."))

@@ -7,9 +7,10 @@ import functools
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.middleware.csrf import get_token
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
@@ -22,7 +23,7 @@ from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
-from decklab.decks import edits, selectors
+from decklab.decks import edits, selectors, services
 from decklab.decks.models import Deck, DeckVersion
 from decklab.decks.workspace import Workspace
 
@@ -85,6 +86,13 @@ def refuse_too_large(view):
             return HttpResponseBadRequest(f"{error}\n", content_type="text/plain; charset=utf-8")
 
     return wrapper
+
+
+def refused(request: HttpRequest, error: services.DeckError, to: str, **kwargs) -> HttpResponse:
+    """A deck action a page's form asked for and the service refused: the reason as an error
+    message, and back to the page (`to` and `kwargs` as for `redirect`)."""
+    messages.error(request, str(error))
+    return redirect(to, **kwargs)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from decklab.decks.views.base import (
     build_url,
     deck_panel,
     refuse_too_large,
+    refused,
     side_panel,
     stateless,
 )
@@ -142,7 +143,6 @@ def build_save(request: HttpRequest, game: str) -> HttpResponse:
             zones=ws.zones,
             note=notes.FROM_CODE,
         )
-    except services.DeckError as refused:
-        messages.error(request, str(refused))
-        return HttpResponseRedirect(build_url(ws))
+    except services.DeckError as error:
+        return refused(request, error, build_url(ws))
     return redirect("decks:editor", pk=deck.pk)

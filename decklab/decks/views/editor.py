@@ -37,6 +37,7 @@ from decklab.decks.views.base import (
     deck_panel,
     deck_panel_html,
     game_or_404,
+    refused,
     side_panel,
     workspace,
 )
@@ -169,15 +170,15 @@ def panel(request: HttpRequest, pk: int, name: str) -> HttpResponse:
 def deck_settings(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     form = SettingsForm(request.POST, formats=get_game(deck.game).formats)
-    if form.is_valid():
-        try:
-            changed = {field: form.cleaned_data[field] for field in form.changed_data}
-            services.deck_update(deck=deck, **changed)
-            messages.success(request, gettext("Deck settings saved."))
-        except services.DeckError as refused:
-            messages.error(request, str(refused))
-    else:
+    if not form.is_valid():
         messages.error(request, "; ".join(e for errors in form.errors.values() for e in errors))
+        return redirect("decks:editor", pk=deck.pk)
+    try:
+        changed = {field: form.cleaned_data[field] for field in form.changed_data}
+        services.deck_update(deck=deck, **changed)
+    except services.DeckError as error:
+        return refused(request, error, "decks:editor", pk=deck.pk)
+    messages.success(request, gettext("Deck settings saved."))
     return redirect("decks:editor", pk=deck.pk)
 
 

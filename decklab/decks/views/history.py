@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
@@ -16,7 +16,12 @@ from cards.games.registry import get_game
 from cards.games.text import whole_number
 from decklab.decks import edits, selectors, services
 from decklab.decks.models import Deck
-from decklab.decks.views.base import expected_revision, expected_version, simulate_pair_url
+from decklab.decks.views.base import (
+    expected_revision,
+    expected_version,
+    refused,
+    simulate_pair_url,
+)
 
 #: Versions per page of a deck's history.
 HISTORY_PAGE = 20
@@ -54,7 +59,7 @@ def _against_other_deck(request: HttpRequest, deck: Deck) -> dict | None:
     try:
         this = selectors.version_of(deck, deck.version if base is None else base)
         other = selectors.other_version(request.user, wanted, whole_number(result["other_version"]))
-    except Http404:
+    except selectors.DeckNotFound:
         result["error"] = gettext(
             "No deck or version you can see matches that: give one of your decks, or the code or "
             "link of a public or unlisted deck (someone else's deck only in its current version)."
@@ -136,11 +141,11 @@ def revert(request: HttpRequest, pk: int) -> HttpResponse:
             expected_version=expected_version(request),
             expected_revision=expected_revision(request),
         )
-        messages.success(
-            request,
-            gettext("Version %(number)s is now the current version (%(version)s).")
-            % {"number": number, "version": deck.version},
-        )
-    except services.DeckError as refused:
-        messages.error(request, str(refused))
+    except services.DeckError as error:
+        return refused(request, error, "decks:editor", pk=deck.pk)
+    messages.success(
+        request,
+        gettext("Version %(number)s is now the current version (%(version)s).")
+        % {"number": number, "version": deck.version},
+    )
     return redirect("decks:editor", pk=deck.pk)

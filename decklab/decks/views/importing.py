@@ -18,7 +18,7 @@ from cards.languages import request_language
 from cards.pool import DatabasePool
 from decklab.decks import edits, notes, selectors, services
 from decklab.decks.forms import ImportForm
-from decklab.decks.views.base import expected_revision, expected_version
+from decklab.decks.views.base import expected_revision, expected_version, refused
 
 #: Candidates the ambiguous-name picker offers per line (the message names how many there are).
 PICKER_CHOICES = 12
@@ -50,10 +50,9 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
             expected_revision=expected_revision(request),
             note=notes.IMPORTED,
         )
-    except services.DeckError as refused:
-        messages.error(request, str(refused))
+    except services.DeckError as error:
         request.session["import_retry"] = {"decklist": text, "mode": mode}
-        return redirect("decks:editor", pk=deck.pk)
+        return refused(request, error, "decks:editor", pk=deck.pk)
     if problems:
         keep_problems(request, text, problems, deck.game)
     elif mode == "replace" and any(current.values()):
