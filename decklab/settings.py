@@ -254,7 +254,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_REQUEST_BYTES
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DECKLAB_MAX_FORM_FIELDS", 1000)
 DATA_UPLOAD_MAX_NUMBER_FILES = env_int("DECKLAB_MAX_FORM_FILES", 5)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_UPLOAD_BYTES
-#: Decks and texts (decklab.decks.limits; docs/operators.md "Limits"): generous multiples of the
+#: Decks and texts (cards.limits; docs/operators.md "Limits"): generous multiples of the
 #: largest legal deck (68 cards), so that an oversized deck is refused before it costs anything.
 DECKLAB_MAX_ZONE_CARDS = env_int("DECKLAB_MAX_ZONE_CARDS", 400)
 DECKLAB_MAX_DECK_CARDS = env_int("DECKLAB_MAX_DECK_CARDS", 600)
