@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cards.games.base import Card, CardPool, Deck
+from cards.games.base import CardPool, Deck
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,10 @@ class EngineCase:
 
 @dataclass(frozen=True)
 class LegalityDeck:
-    """A full deck of the default format, in memory: the cards and the decklist text."""
+    """A full deck of the default format, in memory: its cards as contract rows (CONTRACT §2, read
+    by the game's schema) and the decklist text."""
 
-    cards: Sequence[Card]
+    rows: Sequence[Mapping[str, str]]
     text: str
 
 

@@ -23,6 +23,7 @@ def test_every_engine_case_plans_on_its_deck(game):
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.slug)
 def test_the_legality_deck_reads_without_problems(game):
     sample = game.bench().legality
-    deck, problems = decklist.load(game, sample.text, decklist.MemoryPool(game, sample.cards))
+    pool = decklist.MemoryPool(game, [game.schema.from_row(row) for row in sample.rows])
+    deck, problems = decklist.load(game, sample.text, pool)
     assert problems == []
     assert deck.size(game.zone_slugs[0]) > 0

@@ -9,8 +9,6 @@ from cards.games.base import Card, Deck, Entry
 from cards.games.bench import EngineCase, LegalityDeck, Scenarios
 from cards.games.game import SHIPPED_DATA, slug_of
 
-from .schema import SCHEMA
-
 
 def _pool() -> Deck:
     return Deck(
@@ -21,16 +19,16 @@ def _pool() -> Deck:
 def _legality() -> LegalityDeck:
     path = SHIPPED_DATA / slug_of(__package__ or __name__) / "cards.csv"
     with path.open(encoding="utf-8", newline="") as file:
-        cards = [SCHEMA.from_row(row) for row in list(csv.DictReader(file))[:20]]
+        rows = list(csv.DictReader(file))[:20]
     text = (
         "Pool\n"
-        + "\n".join(f"2 {c.number}" for c in cards)
+        + "\n".join(f"2 {row['number']}" for row in rows)
         + "\nDealt\n"
-        + "\n".join(f"1 {c.number}" for c in cards[:15])
+        + "\n".join(f"1 {row['number']}" for row in rows[:15])
         + "\nHand\n"
-        + "\n".join(f"1 {c.number}" for c in cards[:7])
+        + "\n".join(f"1 {row['number']}" for row in rows[:7])
     )
-    return LegalityDeck(cards, text)
+    return LegalityDeck(rows, text)
 
 
 def scenarios() -> Scenarios:

@@ -6,8 +6,6 @@ from __future__ import annotations
 from cards.games.base import Card, Deck, Entry
 from cards.games.bench import EngineCase, LegalityDeck, Scenarios
 
-from .schema import SCHEMA
-
 COLOURS = (["Red"], ["Blue"], ["Red", "Blue"], ["Green"])
 
 
@@ -29,7 +27,7 @@ def _legality() -> LegalityDeck:
     rows = [{"number": "L-1", "name": "Leader", "type": "Leader"}]
     rows += [{"number": f"B-{i}", "name": f"B{i}", "type": "Battle"} for i in range(15)]
     text = "Leader\n1 L-1\nMain\n" + "\n".join(f"4 B-{i}" for i in range(15))
-    return LegalityDeck([SCHEMA.from_row(row) for row in rows], text)
+    return LegalityDeck(rows, text)
 
 
 def scenarios() -> Scenarios:

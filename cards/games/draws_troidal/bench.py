@@ -12,7 +12,6 @@ from __future__ import annotations
 from cards.games.bench import EngineCase, LegalityDeck, Scenarios
 
 from . import starter
-from .schema import SCHEMA
 
 REFERENCE_TRIALS = {"random": 2_000, "greedy": 500}
 #: (deck, opponent, policy): short games (about 8 turns) and long ones (about 13).
@@ -26,7 +25,7 @@ MATCHES = (
 def _legality() -> LegalityDeck:
     rows = [{"number": f"D-{i}", "name": f"D{i}", "attribute": "水"} for i in range(15)]
     text = "\n".join(f"4 D-{i}" for i in range(15))
-    return LegalityDeck([SCHEMA.from_row(row) for row in rows], text)
+    return LegalityDeck(rows, text)
 
 
 def scenarios() -> Scenarios:

@@ -6,8 +6,6 @@ from __future__ import annotations
 from cards.games.base import Card, Deck, Entry
 from cards.games.bench import EngineCase, LegalityDeck, Scenarios
 
-from .schema import SCHEMA
-
 SPEEDS = ("C", "C++", "B", "B++", "A", "A++")
 SPEED_MIX = {"A": 10, "B++": 20, "C": 20}
 
@@ -37,7 +35,7 @@ def _legality() -> LegalityDeck:
         {"number": f"K-{i}", "name": f"K{i}", "type": "コード", "cluster": "赤"} for i in range(15)
     ]
     text = "Casters\n1 C-1\n1 C-2\nMain\n" + "\n".join(f"4 K-{i}" for i in range(12)) + "\n2 K-12"
-    return LegalityDeck([SCHEMA.from_row(row) for row in rows], text)
+    return LegalityDeck(rows, text)
 
 
 def scenarios() -> Scenarios:

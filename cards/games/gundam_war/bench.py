@@ -6,8 +6,6 @@ from __future__ import annotations
 from cards.games.base import Card, Deck, Entry
 from cards.games.bench import EngineCase, LegalityDeck, Scenarios
 
-from .schema import SCHEMA
-
 
 def _deck(size: int = 60) -> Deck:
     return Deck(
@@ -29,7 +27,7 @@ def _legality() -> LegalityDeck:
         + "\n".join(f"2 U-{i}" for i in range(17, 20))
         + "\n4 U-16"
     )
-    return LegalityDeck([SCHEMA.from_row(row) for row in rows], text)
+    return LegalityDeck(rows, text)
 
 
 def scenarios() -> Scenarios:

@@ -53,7 +53,7 @@ def run_in_process(report) -> None:
         sample = game.bench().legality if game.bench is not None else None
         if sample is None:
             continue
-        pool = decklist.MemoryPool(game, sample.cards)
+        pool = decklist.MemoryPool(game, [game.schema.from_row(row) for row in sample.rows])
         deck, problems = decklist.load(game, sample.text, pool)
         assert not problems, problems
         fmt = game.default_format
