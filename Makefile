@@ -9,6 +9,9 @@ HOST ?= 127.0.0.1
 # pytest-xdist: one test process per core. Each worker has its own test database (pytest-django
 # suffixes it), live-server port, Celery queue and tmp dirs; `make test PYTEST_ARGS=` runs serially.
 PYTEST_ARGS ?= -n auto
+# The pure game library's tests (`tests/games`, run without Django first): their own arguments, so
+# that a path in PYTEST_ARGS does not reach them.
+PURE_PYTEST_ARGS ?= -n auto
 # `make bench SCALE=10`: also time the card search on 10 copies of the DBSCG cards.
 SCALE ?= 1
 
@@ -39,13 +42,16 @@ serve: setup
 worker: setup
 	$(PY) -m celery -A decklab worker --loglevel=info
 
+# The pure game library's tests run first without Django (pytest-django off: its ini key is then
+# unknown); the suite after them leaves them out rather than run them twice.
 test: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run -v 0
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -p no:django -W ignore::pytest.PytestConfigWarning $(PURE_PYTEST_ARGS) tests/games -q
+	$(PY) -m pytest $(PYTEST_ARGS) --ignore=tests/games
 
 bench: setup
 	@command -v ab >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq apache2-utils; } >/dev/null 2>&1 \

@@ -304,7 +304,7 @@ def main() -> int:
     from cards.pool import DatabasePool
     from decklab.decks.models import Deck as StoredDeck
     from decklab.goldfish.models import SimulationRun
-    from decklab.goldfish.workers import WorkerProcess, worker_arguments
+    from decklab.tooling.workers import WorkerProcess, worker_arguments
 
     cards = Card.objects.filter(game=GAME)
     leader = cards.filter(type="Leader").order_by("number").values_list("number", flat=True)[0]

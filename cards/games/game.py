@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cards.games.base import Card, Deck, Format, GameData, Zone
+from cards.games.bench import Scenarios
 from cards.games.charts import Charts
 from cards.games.factsheet import Conversion
 from cards.games.fields import Field
@@ -114,6 +115,8 @@ class Game:
     #: fact sheet (`<game>/shipped.py`); None: the folder's `cards.csv`/`cards.json` is imported
     #: as it is.
     shipped: Callable[[Path], Conversion] | None = None
+    #: The game's benchmark scenarios (`<game>/bench.py`), built when `manage.py bench` asks.
+    bench: Callable[[], Scenarios] | None = None
 
     def printed_number_keys(self, card: Card) -> tuple[str, ...]:
         """Every key a printed number of the card has: its own, and each alternate print's

@@ -13,7 +13,7 @@ from django.db import connection
 
 from cards.importers import import_cards
 from decklab.goldfish.models import SimulationRun
-from decklab.goldfish.workers import WorkerProcess
+from decklab.tooling.workers import WorkerProcess
 from tests.workers import worker_on_test_database
 
 #: 13 DBSCG cards: one leader, twelve battle cards (facts only, made up for the tests).

@@ -17,7 +17,7 @@ from cards.games import goldfish
 from decklab.goldfish import services
 from decklab.goldfish.models import SimulationRun
 from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS
-from tests.goldfish.test_runs import capture_sends, in_process, request
+from tests.goldfish.runs import capture_sends, in_process, request
 
 pytestmark = pytest.mark.usefixtures("dbscg_cards")
 

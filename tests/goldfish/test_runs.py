@@ -19,41 +19,9 @@ from decklab.goldfish import services
 from decklab.goldfish.models import SimulationChunk, SimulationRun
 from decklab.goldfish.services import SimulationRefused
 from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS, play_indexes
+from tests.goldfish.runs import TRIALS, capture_sends, in_process, request
 
 pytestmark = pytest.mark.usefixtures("dbscg_cards")
-
-TRIALS = 3 * goldfish.CHUNK + 1234
-
-
-def request(user, **changes):
-    values = {
-        "user": user,
-        "game": "dbscg",
-        "format": None,
-        "decklist": DECKLIST,
-        "goals": DRAWN_GOALS,
-        "trials": TRIALS,
-        "seed": 7,
-    }
-    values.update(changes)
-    return services.simulation_request(**values)
-
-
-def in_process(trials: int = TRIALS, seed: int = 7) -> dict:
-    deck, problems = decklist.load(get_game("dbscg"), DECKLIST, DatabasePool("dbscg"))
-    assert problems == []
-    return goldfish.run("dbscg", deck, DRAWN_GOALS, trials=trials, seed=seed)
-
-
-def capture_sends(monkeypatch) -> list[tuple]:
-    """The task messages the services publish: (run id, generation, queue, soft, hard limits)."""
-    sent: list[tuple] = []
-
-    def apply_async(args, kwargs, queue, soft_time_limit, time_limit, retry_policy):
-        sent.append((*args, queue, soft_time_limit, time_limit))
-
-    monkeypatch.setattr("decklab.goldfish.tasks.run_chunks.apply_async", apply_async)
-    return sent
 
 
 def test_a_run_is_stored_queued_with_its_chunks_counted_and_goals_cleaned(

@@ -4,6 +4,7 @@ from cards.games.base import Card, Zone
 from cards.games.game import Game, name_key, slug_of
 from cards.games.text import fold
 
+from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import FORMATS
@@ -44,4 +45,5 @@ GAME = Game(
     identity=lambda card: fold(card.name).replace(" ", ""),
     name_keys=_name_keys,
     shipped=convert,
+    bench=scenarios,
 )

@@ -4,6 +4,7 @@ from cards.games.base import Card, Zone
 from cards.games.game import Game, name_key, slug_of
 from cards.games.text import fold
 
+from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import FORMATS
@@ -45,4 +46,5 @@ GAME = Game(
     identity=_identity,
     name_keys=_name_keys,
     shipped=convert,
+    bench=scenarios,
 )

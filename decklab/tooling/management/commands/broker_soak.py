@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from decklab.goldfish.soak import soak
+from decklab.tooling.soak import soak
 
 
 class Command(BaseCommand):

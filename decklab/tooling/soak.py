@@ -15,7 +15,7 @@ from pathlib import Path
 
 from celery import Celery
 
-from decklab.goldfish.workers import WorkerProcess
+from decklab.tooling.workers import WorkerProcess
 
 #: Log lines that say a worker hit trouble even if it stayed up.
 TROUBLE = ("Unrecoverable error", "Connection to broker lost", "Traceback")

@@ -4,7 +4,7 @@
    the whole server side, no network), after a warm-up, in alternation so both see the same
    machine load. The deck and its user are made inside a transaction that is rolled back, so the
    benchmark leaves the database as it found it. Target: editor p95 under 100 ms.
-2. Under load: gunicorn with 2 workers and ApacheBench with 20 clients (`cards.bench.legality`),
+2. Under load: gunicorn with 2 workers and ApacheBench with 20 clients (`decklab.tooling.bench.legality`),
    the editor page of a logged-in user beside the home page in the same run. The user, deck and
    session are committed for the server to see, and deleted afterwards. Target: p95 < 300 ms.
 """
@@ -21,9 +21,9 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from cards.bench.legality import CLIENTS, ab, can_load_test, report_load, serving
 from cards.models import Card
 from decklab.decks.services import deck_create
+from decklab.tooling.bench.legality import CLIENTS, ab, can_load_test, report_load, serving
 
 ROUNDS = 60
 WARM_UP = 5

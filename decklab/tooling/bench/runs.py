@@ -24,7 +24,7 @@ from cards.models import Card
 from cards.pool import DatabasePool
 from decklab.goldfish import services
 from decklab.goldfish.models import SimulationRun
-from decklab.goldfish.workers import WorkerProcess
+from decklab.tooling.workers import WorkerProcess
 
 GAME = "dbscg"
 REPEATS = 5

@@ -1,8 +1,8 @@
 """Legality cost (`make bench`): the rules in-process, and the validate API under load.
 
 1. In-process: each game's default format checks a full deck (60 cards; Blade Rondo a 40-card
-   pool with its dealt cards and hand), median of 1,000 runs, beside the median of parsing and
-   resolving the same decklist text in memory. Target: under 1 ms.
+   pool with its dealt cards and hand: each game's `GAME.bench`), median of 1,000 runs, beside the
+   median of parsing and resolving the same decklist text in memory. Target: under 1 ms.
 2. The API: a real WSGI server (gunicorn, 2 workers) on 127.0.0.1, and ApacheBench (`ab`, Debian's
    apache2-utils) with 20 concurrent clients, bounded to 2,000 requests and 30 s a run. POST
    /api/v1/games/dbscg/validate with a 60-card deck from the database beside GET /api/v1/games in
@@ -28,7 +28,6 @@ from pathlib import Path
 from django.conf import settings
 
 from cards.games import decklist
-from cards.games.base import Card
 from cards.games.registry import all_games, get_game
 from cards.models import Card as CardRow
 from cards.pool import DatabasePool, game_data
@@ -49,54 +48,13 @@ def _median_ms(action: Callable[[], object], runs: int = RUNS) -> float:
     return statistics.median(timings) / 1e6
 
 
-def _sample_deck(slug: str) -> tuple[list[Card], str]:
-    """Cards and a full decklist for a game, built in memory (no database)."""
-    schema = get_game(slug).schema
-    rows: dict[str, list[dict]] = {
-        "dbscg": [{"number": "L-1", "name": "Leader", "type": "Leader"}]
-        + [{"number": f"B-{i}", "name": f"B{i}", "type": "Battle"} for i in range(15)],
-        "gundam_war": [{"number": f"U-{i}", "name": f"U{i}", "type": "UNIT"} for i in range(20)],
-        "dreadnought": [
-            {"number": "C-1", "name": "甲", "type": "キャスター", "cluster": "赤"},
-            {"number": "C-2", "name": "乙", "type": "キャスター", "cluster": "青"},
-        ]
-        + [
-            {"number": f"K-{i}", "name": f"K{i}", "type": "コード", "cluster": "赤"}
-            for i in range(15)
-        ],
-        "draws_troidal": [
-            {"number": f"D-{i}", "name": f"D{i}", "attribute": "水"} for i in range(15)
-        ],
-    }.get(slug, [])
-    if slug == "blade_rondo":
-        path = Path(__file__).resolve().parents[1] / "data" / "blade_rondo" / "cards.csv"
-        rows = list(csv.DictReader(path.open(encoding="utf-8")))[:20]
-    cards = [schema.from_row(row) for row in rows]
-    texts = {
-        "dbscg": "Leader\n1 L-1\nMain\n" + "\n".join(f"4 B-{i}" for i in range(15)),
-        "gundam_war": "\n".join(f"3 U-{i}" for i in range(16))
-        + "\n2 U-16\nSide\n"
-        + "\n".join(f"2 U-{i}" for i in range(17, 20))
-        + "\n4 U-16",
-        "dreadnought": "Casters\n1 C-1\n1 C-2\nMain\n"
-        + "\n".join(f"4 K-{i}" for i in range(12))
-        + "\n2 K-12",
-        "draws_troidal": "\n".join(f"4 D-{i}" for i in range(15)),
-        "blade_rondo": "Pool\n"
-        + "\n".join(f"2 {c.number}" for c in cards)
-        + "\nDealt\n"
-        + "\n".join(f"1 {c.number}" for c in cards[:15])
-        + "\nHand\n"
-        + "\n".join(f"1 {c.number}" for c in cards[:7]),
-    }
-    return cards, texts[slug]
-
-
 def run_in_process(report) -> None:
     for game in all_games():
-        cards, text = _sample_deck(game.slug)
-        pool = decklist.MemoryPool(game, cards)
-        deck, problems = decklist.load(game, text, pool)
+        sample = game.bench().legality if game.bench is not None else None
+        if sample is None:
+            continue
+        pool = decklist.MemoryPool(game, [game.schema.from_row(row) for row in sample.rows])
+        deck, problems = decklist.load(game, sample.text, pool)
         assert not problems, problems
         fmt = game.default_format
         size = sum(deck.size(zone) for zone in game.zone_slugs)
@@ -109,7 +67,9 @@ def run_in_process(report) -> None:
             "ms",
             baseline=(
                 "parse + resolve the text",
-                _median_ms(lambda game=game, text=text, pool=pool: decklist.load(game, text, pool)),
+                _median_ms(
+                    lambda game=game, text=sample.text, pool=pool: decklist.load(game, text, pool)
+                ),
             ),
             target="< 1 ms",
         )
