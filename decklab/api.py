@@ -8,8 +8,10 @@ every operation they can happen on, so the schema lists every status a client ca
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular import openapi
@@ -19,6 +21,7 @@ from rest_framework.response import Response
 
 from cards.games.registry import GAMES
 from cards.serializers import ErrorSerializer
+from decklab.cache import UNAVAILABLE
 
 #: A form's field errors are summed up in `detail` up to this many messages.
 DETAIL_MESSAGES = 5
@@ -60,6 +63,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     The field errors stay where DRF puts them (`{"goals": ["…"], "detail": "goals: …"}`), so
     clients that read them keep working; a list of errors becomes `{"detail": "…"}`.
     """
+    if isinstance(exc, BACKEND_ERRORS):
+        return _backend_unavailable(exc, context)
     response = views.exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.ValidationError):
         return response
@@ -70,6 +75,19 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     elif not isinstance(response.data, dict):
         response.data = {"detail": summary}
     return response
+
+
+#: A service behind the API is down (the database, the cache's Redis): a JSON 503 that says so,
+#: never the HTML error page (issue 22, finding 2).
+BACKEND_ERRORS = (OperationalError, InterfaceError, *UNAVAILABLE)
+
+log = logging.getLogger("decklab.api")
+
+
+def _backend_unavailable(exc: Exception, context: dict) -> Response:
+    log.error("API backend unavailable at %s: %s", context["request"].path, exc)
+    body = {"detail": "A service DeckLab needs is unavailable; try again in a minute."}
+    return Response(body, status=503, headers={"Retry-After": "60"})
 
 
 @csrf_exempt
