@@ -45,3 +45,6 @@ if settings.DEBUG:
     from django.conf.urls.static import static
 
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+
+#: A 500 under /api/ is JSON like the API's other errors (decklab.middleware.server_error).
+handler500 = "decklab.middleware.server_error"

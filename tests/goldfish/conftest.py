@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from rest_framework.test import APIClient
 
 from cards.importers import import_cards
 from decklab.goldfish.models import SimulationRun
@@ -48,6 +49,14 @@ def dbscg_cards(db) -> None:
 @pytest.fixture
 def player(db):
     return get_user_model().objects.create_user("player", password="a long test password")
+
+
+@pytest.fixture
+def api(player) -> APIClient:
+    """The API as `player`."""
+    client = APIClient()
+    client.force_authenticate(player)
+    return client
 
 
 @pytest.fixture
