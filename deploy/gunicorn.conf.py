@@ -34,6 +34,9 @@ def _whole(name: str, default: int) -> int:
 
 
 wsgi_app = "decklab.wsgi:application"
+# Import and warm the application once in the master (decklab/wsgi.py): workers fork ready to
+# answer, so no visitor pays the first request's imports after a start or a worker restart.
+preload_app = True
 bind = os.environ.get("DECKLAB_BIND", "127.0.0.1:8000")
 workers = _whole("WEB_CONCURRENCY", 2)
 worker_class = "gthread"
