@@ -148,6 +148,10 @@ TEMPLATES = [
 #: `field:value` count instead of asking the GIN index (`char:goku` at 10× the cards: 430 ms
 #: against 33 ms; README "Card search").
 POSTGRESQL_SESSION = "-c random_page_cost=1.1"
+#: Web processes only (decklab/wsgi.py): PostgreSQL cancels a statement of a web request after this
+#: many seconds (0: never). gunicorn's DECKLAB_WEB_TIMEOUT does not end a request in a gthread
+#: worker; this ends its database work. Workers and management commands have no such limit.
+WEB_STATEMENT_TIMEOUT = env_int("DECKLAB_WEB_STATEMENT_TIMEOUT", 20)
 
 
 def _database() -> dict:
