@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -34,7 +35,8 @@ def _send(upload_id: int) -> None:
     from cards.tasks import import_card_file  # the tasks module imports this one
 
     try:
-        import_card_file.delay(upload_id)
+        # DeckLab's one task queue (the simulations' too): every worker consumes it.
+        import_card_file.apply_async((upload_id,), queue=settings.GOLDFISH_QUEUE)
     except Exception as error:  # any broker or connection error: say so on the upload's page
         logger.warning("the broker refused card import %s (%s)", upload_id, error)
         _fail(

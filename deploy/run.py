@@ -24,6 +24,7 @@ import contextlib
 import hashlib
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -35,6 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Seconds the children get to stop after a signal before they are killed (SIGTERM ends everything
 #: in well under 10 s).
 STOP_SECONDS = 4.0
+#: The longest the worker's start waits for the site to answer.
+READY_SECONDS = 30.0
 #: Celery's warning for a worker run as root: true on a developer's container, noise here (the
 #: production worker runs as a user without privileges: deploy/Dockerfile).
 ROOT_WARNING = "ignore:You're running the worker with superuser privileges"
@@ -150,8 +153,16 @@ def serve_commands(python: str, host: str, port: int) -> list[list[str]]:
     ]
 
 
-def serve(commands: Sequence[Sequence[str]], *, stop_seconds: float = STOP_SECONDS) -> int:
+def serve(
+    commands: Sequence[Sequence[str]],
+    *,
+    stop_seconds: float = STOP_SECONDS,
+    first_ready: Callable[[], bool] = lambda: True,
+) -> int:
     """Run the commands as children until a signal or until one ends; then stop all of them.
+
+    The others start once the first is ready (`first_ready`, at most `READY_SECONDS`): on two
+    cores the worker's start would otherwise delay the site's first answer.
 
     A stop sends SIGTERM to the first (the web server, with its autoreloader's child) and SIGQUIT
     (Celery's cold shutdown) to the others, then SIGKILL to every process of theirs still running
@@ -163,7 +174,12 @@ def serve(commands: Sequence[Sequence[str]], *, stop_seconds: float = STOP_SECON
 
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(number, on_signal)
-    children = [subprocess.Popen(list(command), cwd=ROOT) for command in commands]
+    children = [subprocess.Popen(list(commands[0]), cwd=ROOT)]
+    ready_by = time.monotonic() + READY_SECONDS
+    while not stopping and not first_ready() and time.monotonic() < ready_by:
+        time.sleep(0.1)
+    if not stopping:
+        children += [subprocess.Popen(list(command), cwd=ROOT) for command in commands[1:]]
     while not stopping and all(child.poll() is None for child in children):
         time.sleep(0.1)
     # Every process to wait for, read before any ends (an orphan is no longer found by parent).
@@ -242,7 +258,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"DeckLab: http://{options.host}:{options.port}/  (Ctrl-C stops the site and the worker)",
         flush=True,
     )
-    return serve(serve_commands(sys.executable, options.host, options.port))
+    return serve(
+        serve_commands(sys.executable, options.host, options.port),
+        first_ready=lambda: _answers(options.host, options.port),
+    )
+
+
+def _answers(host: str, port: int) -> bool:
+    """Whether the site accepts a connection on its port."""
+    try:
+        with socket.create_connection((host, port), timeout=0.2):
+            return True
+    except OSError:
+        return False
 
 
 if __name__ == "__main__":
