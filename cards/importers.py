@@ -295,6 +295,7 @@ UPDATED_COLUMNS = (
     "data",
     "extra",
     "number_order",
+    "number_folded",
     "name_folded",
     "tags",
     "cost",

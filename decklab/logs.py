@@ -63,5 +63,7 @@ def logging_config(log_format: str, level: str, *, loggers: dict | None = None) 
             }
         },
         "root": {"handlers": ["stdout"], "level": level},
-        "loggers": loggers or {},
+        # Django's own console handler (DEBUG) printed its records a second time, unformatted
+        # ("Watching for file changes" twice under `make run`): one handler, this one.
+        "loggers": {"django": {"handlers": ["stdout"], "propagate": False}, **(loggers or {})},
     }

@@ -170,6 +170,10 @@ TEMPLATES = [
 #: `field:value` count instead of asking the GIN index (`char:goku` at 10× the cards: 430 ms
 #: against 33 ms; docs/developers.md "How the card search runs").
 POSTGRESQL_SESSION = "-c random_page_cost=1.1"
+#: Web processes only (decklab/wsgi.py): PostgreSQL cancels a statement of a web request after this
+#: many seconds (0: never). gunicorn's DECKLAB_WEB_TIMEOUT does not end a request in a gthread
+#: worker; this ends its database work. Workers and management commands have no such limit.
+WEB_STATEMENT_TIMEOUT = env_int("DECKLAB_WEB_STATEMENT_TIMEOUT", 20)
 
 
 def _database() -> dict:
@@ -442,6 +446,17 @@ GOLDFISH_MAX_ACTIVE_RUNS = env_int("DECKLAB_GOLDFISH_MAX_ACTIVE_RUNS", 3)
 GOLDFISH_RUNS_PER_HOUR = env_int("DECKLAB_GOLDFISH_RUNS_PER_HOUR", 20)
 #: The fair queue: tasks in the broker or running per account (docs/operators.md).
 GOLDFISH_TASKS_PER_USER = env_int("DECKLAB_GOLDFISH_TASKS_PER_USER", 4)
+#: Work is counted in units: games × goals × goal cost (`GoalType.cost`, 1 for a `drawn` goal, 100
+#: for a DRAWS◎TROIDAL match; docs/operators-first-hour.md "The run queue"). An account's tasks out
+#: at once carry at most this much work (at least one task): four chunks of eight simple goals, or
+#: one chunk of a match, so a heavy account keeps one task in the broker, not four.
+GOLDFISH_TASK_WORK_PER_USER = env_int("DECKLAB_GOLDFISH_TASK_WORK_PER_USER", 1_600_000)
+#: A run whose one chunk is more work than this is refused up front (eight match goals fit a
+#: chunk's time limit on this machine; twenty passed its hard limit).
+GOLDFISH_CHUNK_MAX_WORK = env_int("DECKLAB_GOLDFISH_CHUNK_MAX_WORK", 40_000_000)
+#: The work of an account's unfinished runs together (what is left of them), with the new one:
+#: one run of ten million games of a match goal, or ~50 of two simple goals.
+GOLDFISH_ACCOUNT_MAX_WORK = env_int("DECKLAB_GOLDFISH_ACCOUNT_MAX_WORK", 1_000_000_000)
 #: A task plays chunks for about this long, so its bookkeeping is paid once for many chunks.
 GOLDFISH_TASK_SECONDS = env_int("DECKLAB_GOLDFISH_TASK_MS", 500) / 1000
 #: Sending a task: a broker that does not answer is given up quickly (the run waits in its row).
@@ -449,8 +464,9 @@ GOLDFISH_PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step"
 #: Per chunk (50,000 games): past the soft limit the run fails with a reason; the hard one kills.
 GOLDFISH_CHUNK_SOFT_SECONDS = env_int("DECKLAB_GOLDFISH_CHUNK_SECONDS", 60)
 GOLDFISH_CHUNK_HARD_SECONDS = GOLDFISH_CHUNK_SOFT_SECONDS + 30
-#: A queued or running run with no sign of life for this long has its missing chunks queued
-#: again, at most `GOLDFISH_MAX_REQUEUES` times; then it fails.
+#: A run whose started task gave no sign of life for this long has its missing chunks queued
+#: again, at most `GOLDFISH_MAX_REQUEUES` times; then it fails. Tasks waiting in the broker are
+#: never stale.
 GOLDFISH_STALE_SECONDS = env_int("DECKLAB_GOLDFISH_STALE_SECONDS", 180)
 GOLDFISH_MAX_REQUEUES = env_int("DECKLAB_GOLDFISH_MAX_REQUEUES", 3, minimum=0)
 #: The Celery queue of chunk tasks (workers consume the default `celery` queue).

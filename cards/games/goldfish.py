@@ -433,6 +433,9 @@ class GoalType:
     description: str
     fields: tuple[Field, ...]
     prepare: Callable[[Context, dict[str, Any]], Goal]
+    #: Work per game of one such goal, in units of a `drawn` goal's: the run queue budgets work,
+    #: games × goals × cost (`decklab.goldfish.services.work_units`), not runs.
+    cost: float = 1.0
 
     def field(self, name: str) -> Field:
         return next(spec for spec in self.fields if spec.name == name)
