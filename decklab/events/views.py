@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from cards.games.registry import get_game
 from cards.languages import request_language
 from decklab.decks.models import Deck
 from decklab.decks.selectors import decks_of, zone_diff
@@ -76,6 +77,7 @@ def _detail(request: HttpRequest, event: Event, *, form=None, report=None, statu
         "rounds": selectors.rounds(event),
         "my_tables": _my_tables(event, request),
         "seated": event.registrations.filter(waiting=False).count(),
+        "format_name": get_game(event.game).format(event.format).name,
     }
     return render(request, "events/detail.html", context, status=status)
 

@@ -38,3 +38,21 @@ def as_user():
         return api
 
     return client
+
+
+@pytest.fixture
+def registered(dbscg_cards, organiser, players):
+    """A DBSCG event with its eight players registered (legal lists), not yet locked."""
+    from datetime import date
+
+    from decklab.events import services
+
+    def make(**options):
+        event = services.event_create(
+            organiser=organiser, game="dbscg", name="Test event", date=date(2026, 12, 5), **options
+        )
+        for player in players:
+            services.registration_create(event=event, player=player, decklist=LEGAL_TEXT)
+        return event
+
+    return make
