@@ -105,3 +105,21 @@ def test_an_event_runs_through_the_api_from_registration_to_the_top_cut(
     export = as_user(players[3]).get(f"{base}/export").json()
     assert export["places"][0] == {"place": 1, "player": top_four[0]}
     assert [row["place"] for row in export["lists"]] == list(range(1, 9))
+
+
+def test_the_openapi_schema_documents_every_events_route():
+    import re
+
+    from drf_spectacular.generators import SchemaGenerator
+
+    from decklab.events.urls_api import urlpatterns
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    documented = {path for path in schema["paths"] if path.startswith("/api/v1/events")}
+    # drf-spectacular names a `pk` by the model's `id`.
+    routes = {
+        "/api/v1/" + re.sub(r"<\w+:(\w+)>", r"{\1}", str(p.pattern)).replace("{pk}", "{id}")
+        for p in urlpatterns
+    }
+    assert len(routes) == 13
+    assert documented == routes
