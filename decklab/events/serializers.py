@@ -74,10 +74,14 @@ class RegistrationResultSerializer(serializers.Serializer):
 
 
 class RefusedListSerializer(serializers.Serializer):
+    """A refusal: `detail`, and for an illegal list the player, `legal` false and the violations."""
+
     detail = serializers.CharField()
-    player = serializers.CharField()
-    legal = serializers.BooleanField()
-    violations = serializers.ListField(child=serializers.DictField(), help_text="CONTRACT §4.")
+    player = serializers.CharField(required=False)
+    legal = serializers.BooleanField(required=False)
+    violations = serializers.ListField(
+        child=serializers.DictField(), required=False, help_text="CONTRACT §4."
+    )
 
 
 class RegistrationRowSerializer(serializers.Serializer):

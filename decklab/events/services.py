@@ -175,6 +175,17 @@ def registration_create(
 
 
 @transaction.atomic
+def registration_reserve(*, event: Event, player: AbstractBaseUser) -> Registration:
+    """Take a seat now and submit the list before the deadline (未提出 until then); a player
+    without a list when the lists lock does not play."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _open_for_lists(event)
+    if event.registrations.filter(player=player).exists():
+        raise EventError(gettext("You are already registered for this event."))
+    return Registration.objects.create(event=event, player=player, waiting=not _seat_is_free(event))
+
+
+@transaction.atomic
 def registration_replace(
     *,
     registration: Registration,

@@ -89,8 +89,19 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def event_register(request: HttpRequest, pk: int) -> HttpResponse:
-    """Check a list (`check`: the violations, nothing saved) or register / replace it."""
+    """Check a list (`check`: the violations, nothing saved), register or replace it, or take a
+    seat with the list to come (`reserve`)."""
     event = _event(pk)
+    if "reserve" in request.POST:
+        try:
+            services.registration_reserve(event=event, player=request.user)
+        except services.EventError as refused:
+            messages.error(request, str(refused))
+        else:
+            messages.success(
+                request, gettext("Your seat is taken: submit your list before the deadline.")
+            )
+        return redirect("events:detail", pk=event.pk)
     form = ListForm(request.POST, decks=_my_decks(request, event))
     if not form.is_valid():
         return _detail(request, event, form=form, status=400)

@@ -104,3 +104,18 @@ def test_the_dbscg_sheet_prints_leader_main_and_z_deck_with_the_player(
         "TS1-090",
     ):
         assert words in text, words
+
+
+def test_a_seat_taken_without_a_list_is_not_submitted_and_does_not_play(registered, organiser):
+    from tests.decks.factories import make_user
+
+    event = registered()
+    late = make_user("late")
+    _client(late).post(reverse("events:register", args=[event.pk]), {"reserve": "1"})
+    page = _client(organiser, "ja").get(reverse("events:manage", args=[event.pk])).content.decode()
+    assert page.count("未提出") == 1
+    services.event_lock(event=event)
+    assert Registration.objects.get(player=late).dropped is True
+    assert [name for name, _ in services.selectors.playing(event)] == [
+        f"player{i}" for i in range(1, 9)
+    ]
