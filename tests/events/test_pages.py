@@ -119,3 +119,23 @@ def test_a_seat_taken_without_a_list_is_not_submitted_and_does_not_play(register
     assert [name for name, _ in services.selectors.playing(event)] == [
         f"player{i}" for i in range(1, 9)
     ]
+
+
+def test_the_deck_check_page_names_the_cards_added_and_removed(registered, organiser):
+    event = registered()
+    services.event_lock(event=event)
+    url = reverse("events:check", args=[event.pk, "player2"])
+    swapped = LEGAL_TEXT.replace("4 TS1-003", "3 TS1-003\n1 TS1-015")
+    page = _client(organiser).post(url, {"decklist": swapped}).content.decode()
+    assert "+1 TS1-015 Test Fighter 14" in page and "−1 TS1-003 Test Fighter 2" in page
+    same = _client(organiser).post(url, {"decklist": LEGAL_TEXT}).content.decode()
+    assert 'data-same="true"' in same
+
+
+def test_the_pairings_page_lists_every_table_and_the_bye(registered, organiser, players):
+    event = registered()
+    services.registration_drop(registration=Registration.objects.get(player=players[7]))
+    services.round_start(event=event)
+    page = Client().get(reverse("events:round", args=[event.pk, 1])).content.decode()
+    assert page.count("<tr>") == 1 + 4
+    assert "bye" in page
