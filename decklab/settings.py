@@ -119,6 +119,7 @@ INSTALLED_APPS = [
     "decklab.decks",
     "decklab.goldfish",
     "decklab.tooling",
+    "decklab.events",
 ]
 
 MIDDLEWARE = [
@@ -372,6 +373,11 @@ SPECTACULAR_SETTINGS = {
     # Request bodies are documented as JSON (and text/plain decklists): the views read form posts
     # too, but one body type per operation is what generated clients can send.
     "PARSER_WHITELIST": ["cards.parsers.JSONParser", "cards.legality_api.PlainTextParser"],
+    # Two models have a `visibility` (a deck's, an event's lists): the deck's keeps its old name.
+    "ENUM_NAME_OVERRIDES": {
+        "VisibilityEnum": "decklab.decks.models.Visibility",
+        "ListVisibilityEnum": "decklab.events.models.ListVisibility",
+    },
 }
 
 #: Cross-origin reads of the public API by the pages of these origins (django-cors-headers); none

@@ -83,6 +83,19 @@ class PresetDeck:
 
 
 @dataclass(frozen=True)
+class SheetPart:
+    """One block of an event's printed registration sheet (デッキ登録用紙, `decklab/events/sheets.py`)."""
+
+    zone: str
+    #: A card column whose values group the zone's rows under sub-headings (Gundam War's type,
+    #: Dreadnought's cluster); empty: one list in number order.
+    group_by: str = ""
+    #: (column, value, label, Japanese label): the copies whose column holds the value, printed
+    #: under the block (Gundam War's G count).
+    tally: tuple[str, str, str, str] | None = None
+
+
+@dataclass(frozen=True)
 class Game:
     slug: str
     name: str
@@ -107,6 +120,8 @@ class Game:
     row_columns: tuple[str, ...] = ()
     #: Tournaments collect a printed registration sheet of the deck (the editor offers a PDF).
     registration_sheet: bool = False
+    #: The blocks of an event's registration sheet of a locked list; empty: one block per zone.
+    event_sheet: tuple[SheetPart, ...] = ()
     #: The editor can deal a random hand from the deck (Blade Rondo); None: no "Deal" button.
     deal: Deal | None = None
     #: The folded form of a card number, stored with each card and computed for each reference.

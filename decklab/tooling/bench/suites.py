@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from decklab.tooling.bench import editor, engines, legality, runs, search
+from decklab.tooling.bench import editor, engines, events, legality, runs, search
 
 SUITES: dict[str, Callable] = {
     "search": search.run,
@@ -15,4 +15,5 @@ SUITES: dict[str, Callable] = {
     "engines": engines.run,
     "runs": runs.run,
     "editor": editor.run,
+    "events": events.run,
 }
