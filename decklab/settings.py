@@ -463,8 +463,9 @@ GOLDFISH_CHUNK_MAX_WORK = env_int("DECKLAB_GOLDFISH_CHUNK_MAX_WORK", 40_000_000)
 #: The work of an account's unfinished runs together (what is left of them), with the new one:
 #: one run of ten million games of a match goal, or ~50 of two simple goals.
 GOLDFISH_ACCOUNT_MAX_WORK = env_int("DECKLAB_GOLDFISH_ACCOUNT_MAX_WORK", 1_000_000_000)
-#: A task plays chunks for about this long, so its bookkeeping is paid once for many chunks.
-GOLDFISH_TASK_SECONDS = env_int("DECKLAB_GOLDFISH_TASK_MS", 500) / 1000
+#: A task plays chunks for about this long, so its bookkeeping is paid once for many chunks
+#: (0: one chunk per task, the finest interleaving of accounts).
+GOLDFISH_TASK_SECONDS = env_int("DECKLAB_GOLDFISH_TASK_MS", 500, minimum=0) / 1000
 #: Sending a task: a broker that does not answer is given up quickly (the run waits in its row).
 GOLDFISH_PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 #: Per chunk (50,000 games): past the soft limit the run fails with a reason; the hard one kills.

@@ -44,6 +44,17 @@ def require_browser() -> str:
     return chromium
 
 
+@pytest.fixture
+def eager_tasks() -> Iterator[None]:
+    """Tasks sent in the test run at once in the test process (no worker)."""
+    from decklab.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache(request: pytest.FixtureRequest) -> Iterator[None]:
     """Each test gets an empty cache of its own: rate-limit counts never leak between tests, and

@@ -30,3 +30,17 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
         text=True,
         timeout=120,
     )
+
+
+def in_fresh_process(code: str, **env: str) -> subprocess.CompletedProcess:
+    setup = "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'decklab.settings'\n"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("DECKLAB_MEDIA_S3_")}
+    clean.pop("DECKLAB_LOG_FORMAT", None)
+    return subprocess.run(
+        [sys.executable, "-c", setup + code],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )

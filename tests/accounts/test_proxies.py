@@ -13,7 +13,7 @@ from django.urls import reverse
 from rest_framework import throttling
 from rest_framework.test import APIClient
 
-from tests.test_production import manage
+from tests.processes import manage
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-test-password-42"

@@ -97,3 +97,7 @@ def unique_cards(count: int) -> list[str]:
     for number, name in cards.order_by("number").values_list("number", "name"):
         names.setdefault(name, []).append(number)
     return [numbers[0] for numbers in names.values() if len(numbers) == 1][:count]
+
+
+def fits(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]

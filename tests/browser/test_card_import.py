@@ -8,8 +8,7 @@ import pytest
 from django.urls import reverse
 
 from cards.models import Card
-from tests.browser.test_japanese import sign_in
-from tests.browser.test_player_screens import fits, opened
+from tests.browser.pages import fits, opened, sign_in
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

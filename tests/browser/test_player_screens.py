@@ -13,15 +13,11 @@ from cards.importers import import_path
 from cards.shipped import DATA
 from decklab.decks.services import deck_create, deck_edit, deck_save
 from tests.browser.conftest import VIEWPORTS
-from tests.browser.pages import opened, sign_in
+from tests.browser.pages import fits, opened, sign_in
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDTHS = VIEWPORTS
-
-
-def fits(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 def decks_of(username: str):

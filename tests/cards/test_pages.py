@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -18,7 +16,8 @@ from cards.games.registry import GAMES, all_games, get_game
 from cards.importers import import_cards
 from cards.models import Card, CardImport
 
-pytestmark = pytest.mark.django_db
+# Queued tasks (a staff upload's import) run at once in this process, as a worker would.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 def test_the_home_page_shows_the_five_games_with_their_card_counts(client, dbscg):
@@ -178,17 +177,6 @@ def test_the_help_page_lists_every_field_of_the_game(client, game):
 
 #: The on-commit callbacks of a test's transaction, run when the block ends (as a commit would).
 capture_on_commit = TestCase.captureOnCommitCallbacks
-
-
-@pytest.fixture(autouse=True)
-def tasks_run_here() -> Iterator[None]:
-    """Queued tasks (a staff upload's import) run at once in this process, as a worker would."""
-    from decklab.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
 
 
 def upload(

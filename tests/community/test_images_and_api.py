@@ -111,16 +111,21 @@ def test_others_proposals_are_not_visible(api, dbscg, editor):
     assert api.get(f"/api/v1/proposals/{other.pk}").status_code == 404
 
 
-def test_a_staff_card_file_upload_writes_revisions_by_that_staff_member(staff_client):
+def test_a_staff_card_file_upload_writes_revisions_by_that_staff_member(
+    staff_client, eager_tasks, django_capture_on_commit_callbacks
+):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     from tests.cards.conftest import DRAWS_TROIDAL_CSV
 
     upload = SimpleUploadedFile("starter.csv", DRAWS_TROIDAL_CSV.encode())
-    response = staff_client.post(
-        reverse("cards:upload"), {"game": "draws_troidal", "content": "cards", "file": upload}
-    )
-    assert response.status_code == 200
+    # The upload queues the import when its transaction commits; the task runs here at once.
+    with django_capture_on_commit_callbacks(execute=True):
+        response = staff_client.post(
+            reverse("cards:upload"), {"game": "draws_troidal", "content": "cards", "file": upload}
+        )
+    assert response.status_code == 302
+    assert staff_client.get(response["Location"]).status_code == 200
     card = Card.objects.get(game="draws_troidal", number="DT-001")
     revision = card.revisions.get()
     assert revision.author.username == "staff" and revision.note == "starter.csv"

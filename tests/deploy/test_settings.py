@@ -6,12 +6,8 @@ Settings are read once per process, so each case imports them in a fresh Python 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from tests.processes import in_fresh_process
 
 S3 = {
     "DECKLAB_MEDIA_S3_BUCKET": "decklab-media",
@@ -20,20 +16,6 @@ S3 = {
     "DECKLAB_MEDIA_S3_ACCESS_KEY": "test-access-key",
     "DECKLAB_MEDIA_S3_SECRET_KEY": "test-secret-key",
 }
-
-
-def in_fresh_process(code: str, **env: str) -> subprocess.CompletedProcess:
-    setup = "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'decklab.settings'\n"
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("DECKLAB_MEDIA_S3_")}
-    clean.pop("DECKLAB_LOG_FORMAT", None)
-    return subprocess.run(
-        [sys.executable, "-c", setup + code],
-        cwd=ROOT,
-        env={**clean, **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
 
 
 STORAGE = """

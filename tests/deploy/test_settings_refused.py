@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.deploy.test_settings import in_fresh_process
+from tests.processes import in_fresh_process
 
 REFUSED = [
     # kind: yes/no

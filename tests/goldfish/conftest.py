@@ -64,17 +64,6 @@ def other_player(db):
     return get_user_model().objects.create_user("other", password="a long test password")
 
 
-@pytest.fixture
-def eager_tasks() -> Iterator[None]:
-    """Tasks sent in the test run at once in the test process (no worker)."""
-    from decklab.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield

@@ -3,10 +3,16 @@ played in this process, and the task messages the services publish."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.db.models import F
+from django.utils import timezone
+
 from cards.games import decklist, goldfish
 from cards.games.registry import get_game
 from cards.pool import DatabasePool
 from decklab.goldfish import services
+from decklab.goldfish.models import SimulationRun
 from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS
 
 TRIALS = 3 * goldfish.CHUNK + 1234
@@ -57,3 +63,21 @@ def form(**changes) -> dict:
         "seed": "3",
         **changes,
     }
+
+
+def api_body(**changes) -> dict:
+    return {
+        "game": "dbscg",
+        "decklist": DECKLIST,
+        "goals": DRAWN_GOALS,
+        "trials": 1000,
+        "seed": 5,
+        **changes,
+    }
+
+
+def make_stale(run: SimulationRun) -> None:
+    """Its tasks started (a worker took them) and then went silent an hour ago."""
+    SimulationRun.objects.filter(pk=run.pk).update(
+        heartbeat_at=timezone.now() - timedelta(hours=1), tasks_running=F("tasks_in_flight")
+    )

@@ -6,19 +6,15 @@ The real-worker measurement of fairness is in `test_workers.py`.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-from django.db.models import F
 from django.urls import reverse
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 from cards.games import goldfish
 from decklab.goldfish import services
 from decklab.goldfish.models import SimulationRun
 from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS
-from tests.goldfish.runs import capture_sends, in_process, request
+from tests.goldfish.runs import capture_sends, in_process, make_stale, request
 
 pytestmark = pytest.mark.usefixtures("dbscg_cards")
 
@@ -81,13 +77,6 @@ def test_a_run_that_fails_hands_its_account_s_turn_to_the_next_run(
     with django_capture_on_commit_callbacks(execute=True):
         assert services.play_chunks(first.pk, 0) == "failed: engine error"
     assert [message[0] for message in sent] == [first.pk, second.pk]
-
-
-def make_stale(run: SimulationRun) -> None:
-    """Its tasks started (a worker took them) and then went silent an hour ago."""
-    SimulationRun.objects.filter(pk=run.pk).update(
-        heartbeat_at=timezone.now() - timedelta(hours=1), tasks_running=F("tasks_in_flight")
-    )
 
 
 def test_re_queueing_stale_runs_never_multiplies_messages(

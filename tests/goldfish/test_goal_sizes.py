@@ -13,14 +13,13 @@ from rest_framework.test import APIClient
 from cards.games import goldfish
 from decklab.goldfish.models import SimulationRun
 from tests.goldfish.conftest import DRAWN_GOALS
-from tests.goldfish.test_api import body
-from tests.goldfish.test_pages import form
+from tests.goldfish.runs import api_body, form
 
 pytestmark = pytest.mark.usefixtures("dbscg_cards")
 
 
 def simulate(api: APIClient, goals: list, game: str = "dbscg"):
-    return api.post("/api/v1/simulations", body(game=game, goals=goals), format="json")
+    return api.post("/api/v1/simulations", api_body(game=game, goals=goals), format="json")
 
 
 def test_finding_7_a_goal_naming_thousands_of_cards_is_refused_before_planning(api):

@@ -16,8 +16,7 @@ from cards.games import goldfish
 from decklab.goldfish import services
 from decklab.goldfish.models import SimulationRun
 from tests.goldfish.conftest import DRAWN_GOALS
-from tests.goldfish.test_fair_queue import make_stale
-from tests.goldfish.test_runs import capture_sends, request
+from tests.goldfish.runs import capture_sends, make_stale, request
 
 pytestmark = pytest.mark.usefixtures("dbscg_cards")
 
