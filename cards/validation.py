@@ -82,7 +82,7 @@ def report(
         "format": fmt.slug,
         "format_name": fmt.name,
         "legal": not violations,
-        "counts": {zone: deck.size(zone) for zone in game.zone_slugs},
+        "counts": game.zone_counts(deck),
         "violations": [violation.to_dict(lang) for violation in violations],
     }
 
@@ -125,7 +125,7 @@ def matrix(game: Game, deck: Deck, problems: list[Violation], lang: str) -> dict
         )
     return {
         "game": game.slug,
-        "counts": {zone: deck.size(zone) for zone in game.zone_slugs},
+        "counts": game.zone_counts(deck),
         "problems": [problem.to_dict(lang) for problem in problems],
         "formats": rows,
     }

@@ -8,7 +8,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from cards.games.decklist import MAX_QUANTITY
+from cards.games.lines import MAX_QUANTITY
 from cards.games.registry import all_games
 from decklab.decks.models import Visibility
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cards.games import decklist
+from cards.games import decklist, lines
 from cards.games.base import Card, Deck, Entry
 from cards.games.registry import GAMES, get_game
 
@@ -34,7 +34,7 @@ def decks(draw: st.DrawFn) -> tuple[str, list[Card], Deck]:
     for zone in game.zone_slugs:
         chosen = draw(st.lists(st.sampled_from(cards), unique_by=lambda c: c.number, max_size=4))
         zones[zone] = tuple(
-            Entry(card, draw(st.integers(1, decklist.MAX_QUANTITY))) for card in chosen
+            Entry(card, draw(st.integers(1, lines.MAX_QUANTITY))) for card in chosen
         )
     return game.slug, cards, Deck(zones=zones)
 
