@@ -18,11 +18,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.games.decklist import load
+from cards.decklists import decklist_load
 from cards.games.messages import choose_language
-from cards.games.registry import UnknownGame, get_game
+from cards.games.registry import UnknownGame
 from cards.languages import request_language, translated
-from cards.pool import DatabasePool
 from cards.rule_links import linked
 from cards.serializers import ErrorSerializer
 from decklab.decks import notes, selectors, services
@@ -49,7 +48,7 @@ def _zones_of(game: str, data: dict) -> dict | None:
     if "decklist" not in data:
         return data.get("zones")
     try:
-        deck, problems = load(get_game(game), data["decklist"], DatabasePool(game))
+        deck, problems = decklist_load(game=game, text=data["decklist"])
     except UnknownGame as error:
         raise services.DeckError(translated(error.text)) from None
     if problems:
