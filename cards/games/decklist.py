@@ -10,12 +10,12 @@ from collections.abc import Iterable, Iterator
 
 from cards.games.base import Card, Deck, Entry, Zone
 from cards.games.game import Game
-from cards.games.intake import load, parse
+from cards.games.intake import load
 from cards.games.text import natural_key
 
-#: Reading lives in `cards.games.intake`; `load` and `parse` are named here too for the callers
-#: that read and export through this module.
-__all__ = ["MemoryPool", "export", "export_as", "export_recipe", "load", "natural_key", "parse"]
+#: Reading lives in `cards.games.intake`; `load` is named here too for the callers that read and
+#: export through this module.
+__all__ = ["MemoryPool", "export", "export_as", "export_recipe", "load", "natural_key"]
 
 
 def _zones_in_order(game: Game, deck: Deck) -> Iterator[tuple[Zone, list[Entry], int]]:
