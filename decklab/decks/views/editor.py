@@ -105,6 +105,7 @@ def editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> HttpR
         "import_problems": request.session.pop("import_problems", None),
         "import_choices": request.session.pop("import_choices", None),
         "import_refused": request.session.pop("import_refused", False),
+        "import_preview": request.session.pop("import_preview", None),
     }
     return render(request, "decks/editor.html", context, status=status)
 

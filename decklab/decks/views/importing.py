@@ -9,14 +9,17 @@ import unicodedata
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
-from cards.decklists import decklist_load
+from cards.decklists import decklist_read
 from cards.games.decklist import natural_key
+from cards.games.intake import Intake
 from cards.languages import request_language
 from decklab.decks import edits, notes, selectors, services
 from decklab.decks.forms import ImportForm
+from decklab.decks.preview import intake_preview
 from decklab.decks.views.base import expected_revision, expected_version, refused
 
 #: Candidates the ambiguous-name picker offers per line (the message names how many there are).
@@ -36,8 +39,12 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("decks:editor", pk=deck.pk)
     text = with_picks(form.cleaned_data["decklist"], request.POST, deck.game)
     mode = form.cleaned_data["mode"]
-    imported, problems = decklist_load(game=deck.game, text=text)
+    found = decklist_read(game=deck.game, text=text)
+    imported, problems = found.deck, found.problems
+    if wants_preview(request, text, mode, found, deck.game):
+        return redirect(f"{reverse('decks:editor', kwargs={'pk': deck.pk})}#import-export")
     if refused_import(request, text, mode, imported.quantities(), problems, deck.game):
+        keep_preview(request, text, mode, found, deck.game)
         return redirect("decks:editor", pk=deck.pk)
     current = selectors.current_zones(deck)
     zones = imported_zones(current, imported.quantities(), mode)
@@ -65,6 +72,24 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, gettext("Decklist imported."))
     return redirect("decks:editor", pk=deck.pk)
+
+
+def wants_preview(request: HttpRequest, text: str, mode: str, found: Intake, game: str) -> bool:
+    """Whether the player asked to see what the text reads as before anything is saved (the
+    Preview button, or a suggestion picked in a preview): nothing is saved, the text comes back
+    with the preview beside it."""
+    if not (request.POST.get("preview") or request.GET.get("preview")):
+        return False
+    keep_preview(request, text, mode, found, game)
+    return True
+
+
+def keep_preview(request: HttpRequest, text: str, mode: str, found: Intake, game: str) -> None:
+    """The whole text back in the import form, with what each of its lines read as."""
+    request.session["import_preview"] = intake_preview(
+        game=game, found=found, lang=request_language(request)
+    )
+    request.session["import_retry"] = {"decklist": text, "mode": mode}
 
 
 def refused_import(
