@@ -49,7 +49,11 @@ def intake_preview(*, game: str, found: Intake, lang: str) -> dict[str, Any]:
         "lines": lines,
         "summary": _summary(found.written, found.written - skipped - problems, skipped),
         "problems": (
-            ngettext("%(count)d line has a problem.", "%(count)d lines have a problem.", problems)
+            ngettext(
+                "%(count)d line has a problem. Nothing is saved until you import.",
+                "%(count)d lines have a problem. Nothing is saved until you import.",
+                problems,
+            )
             % {"count": problems}
             if problems
             else ""

@@ -40,7 +40,7 @@ def test_a_preview_saves_nothing_and_shows_every_line_in_order(signed_in, deck):
     deck.refresh_from_db()
     assert deck.version == 1 and selectors.current_zones(deck) == LEGAL_DBSCG
     assert "Of 7 lines, 5 were read and 1 skipped as notes." in page
-    assert "1 line has a problem." in page
+    assert "1 line has a problem. Nothing is saved until you import." in page
     lines = page.split('class="intake-lines"', 1)[1]
     assert lines.index("Test Leader Alfa") < lines.index("a line under a card")
     assert 'class="intake-line intake-note" value="6"' in lines
