@@ -82,3 +82,22 @@ def test_a_refused_replace_comes_back_whole_with_its_preview(signed_in, deck):
     box = page.split('name="decklist"', 1)[1].split("</textarea>", 1)[0]
     assert "a line under a card" in box and "Test Leader Alfa" in box
     assert 'id="intake-preview"' in page
+
+
+def test_a_new_deck_can_be_previewed_and_fixed_before_it_is_created(signed_in, dbscg_cards):
+    from decklab.decks.models import Deck
+
+    data = {"game": "dbscg", "name": "Fresh", "decklist": PASTE, "preview": "1"}
+    page = signed_in.post(reverse("decks:new"), data).content.decode()
+    assert not Deck.objects.exists()
+    assert 'form="new-deck-form" name="pick-2-ref" value="Test Leader Alfa"' in page
+    picked = {**data, "pick-2": "TS1-001", "pick-2-ref": "Test Leader Alfa"}
+    page = signed_in.post(reverse("decks:new") + "?preview=1", picked).content.decode()
+    assert (
+        "TS1-001 Test Leader Alpha" in page.split('name="decklist"', 1)[1].split("</textarea>")[0]
+    )
+    del picked["preview"]
+    response = signed_in.post(reverse("decks:new"), picked)
+    deck = Deck.objects.get(name="Fresh")
+    assert response.status_code == 302
+    assert selectors.current_zones(deck)["leader"] == {"TS1-001": 1}
