@@ -274,10 +274,13 @@ def read(game: Game, text: str, pool: CardPool) -> Intake:
         results[line.number] = _unresolved(
             parsed, line, by_name, near.get(_suggestion_key(line.reference), ())
         )
+    # A zone no rule checks (DBSCG's side deck) is in the deck only when the list fills it, so a
+    # deck without one keeps the zones CONTRACT §1 names, in stored versions and locked lists too.
     deck = Deck(
         zones={
-            zone: tuple(Entry(cards[n], count) for n, count in numbers.items())
-            for zone, numbers in counts.items()
+            zone.slug: tuple(Entry(cards[n], count) for n, count in counts[zone.slug].items())
+            for zone in game.zones
+            if zone.checked or counts[zone.slug]
         }
     )
     source = tuple(
