@@ -20,8 +20,8 @@ from django.db import connection, transaction
 
 from cards.community import revisions
 from cards.games import base, jsontext
-from cards.games.decklist import MAX_QUANTITY
 from cards.games.game import Game
+from cards.games.lines import MAX_QUANTITY
 from cards.games.registry import get_game
 from cards.games.schema import RowError
 from cards.models import Card, CardName, GameData

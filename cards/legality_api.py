@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.decklists import DecklistTooLarge, decklist_check_size, decklist_limit, decklist_load
 from cards.games import deckcode, decklist
 from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
@@ -32,24 +33,26 @@ from cards.languages import request_language, translated
 from cards.parsers import JSONParser
 from cards.rule_links import linked
 from cards.serializers import ErrorSerializer
-from cards.validation import (
-    MAX_DECKLIST_BYTES,
-    format_matrix,
-    load_deck,
-    quantities_text,
-    validate,
-)
+from cards.validation import format_matrix, quantities_text, validate
 
 #: JSON wraps the decklist in a little more text than the list itself.
-MAX_BODY_BYTES = MAX_DECKLIST_BYTES + 4096
+MAX_BODY_BYTES = decklist_limit() + 4096
 
 
 class PayloadTooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = format_lazy(
-        gettext_lazy("The decklist is larger than {kib} KiB."), kib=MAX_DECKLIST_BYTES // 1024
+        gettext_lazy("The decklist is larger than {kib} KiB."), kib=decklist_limit() // 1024
     )
     default_code = "too_large"
+
+
+def _too_large(text: str) -> bool:
+    try:
+        decklist_check_size(text=text)
+    except DecklistTooLarge:
+        return True
+    return False
 
 
 class PlainTextParser(BaseParser):
@@ -190,7 +193,7 @@ class LegalityView(APIView):
         if not incoming.is_valid():
             raise ParseError(SEND_A_DECKLIST)
         text = incoming.validated_data["decklist"]
-        if len(text.encode("utf-8")) > MAX_DECKLIST_BYTES:
+        if _too_large(text):
             raise PayloadTooLarge()
         fmt = incoming.validated_data.get("format") or request.query_params.get("format")
         return text, fmt or None
@@ -248,7 +251,7 @@ class MatrixApi(LegalityView):
         code = request.query_params.get("code")
         if code is None:
             text = request.query_params.get("decklist", "")
-            if len(text.encode("utf-8")) > MAX_DECKLIST_BYTES:
+            if _too_large(text):
                 raise PayloadTooLarge()
             return self._matrix(request, game, text)
         try:
@@ -287,7 +290,7 @@ def _share_url(code: str) -> str | None:
 def _code_answer(decoded: deckcode.DeckCode, code: str) -> dict[str, Any]:
     """A code with what it holds: counts by number, and the canonical text with card names."""
     game = decoded.game
-    deck, problems = load_deck(game, quantities_text(game, decoded.quantities))
+    deck, problems = decklist_load(game=game, text=quantities_text(game, decoded.quantities))
     return {
         "code": code,
         "game": game,
@@ -329,7 +332,7 @@ class DeckCodesApi(LegalityView):
             return _error(
                 translated(error.text, self.language(request)), status.HTTP_400_BAD_REQUEST
             )
-        deck, _ = load_deck(game, incoming.validated_data["decklist"])
+        deck, _ = decklist_load(game=game, text=incoming.validated_data["decklist"])
         code = deckcode.encode(game, fmt, deck.quantities())
         return Response(_code_answer(deckcode.decode(code), code))
 

@@ -24,15 +24,6 @@ def _check_length(text: str, limit: int, message: str) -> None:
         raise TooLarge(message % {"limit": f"{limit:,}", "length": f"{len(text):,}"})
 
 
-def check_text(text: str) -> None:
-    """A pasted decklist (editor import, new deck, goldfish run, API `decklist`)."""
-    _check_length(
-        text,
-        settings.DECKLAB_MAX_DECKLIST_CHARS,
-        _("A decklist has at most %(limit)s characters; this one has %(length)s."),
-    )
-
-
 def check_code(code: str) -> None:
     """A deck code of the builder's links (`?c=…`), before it is decoded."""
     _check_length(

@@ -41,6 +41,15 @@ class DatabasePool:
             found.setdefault(row.key, []).append(row.card.to_game_card())
         return found
 
+    def by_name_prefix(self, prefixes: Iterable[str], limit: int) -> dict[str, list[base.Card]]:
+        """One query per prefix, each cut at `limit` names: only unknown references ask, and
+        `cards.games.suggest` caps how many do."""
+        keys: set[str] = set()
+        for start in _storable(set(prefixes)):
+            names = CardName.objects.filter(game=self.game, key__startswith=start).order_by("key")
+            keys.update(names.values_list("key", flat=True).distinct()[:limit])
+        return self.by_name_keys(keys)
+
 
 def _storable(keys: Iterable[str]) -> list[str]:
     """The keys a stored card could have: text with NUL matches none, and PostgreSQL would refuse

@@ -10,14 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from cards.games import decklist, messages
+from cards.decklists import decklist_load
+from cards.games import messages
 from cards.games.base import Deck, Violation
 from cards.games.game import Game
 from cards.games.registry import get_game
-from cards.pool import DatabasePool, game_data
-
-#: A decklist is a few kilobytes; anything past this is refused with a message, never parsed.
-MAX_DECKLIST_BYTES = 256 * 1024
+from cards.pool import game_data
 
 
 class LazyGameData(Mapping[str, Any]):
@@ -48,12 +46,6 @@ class LazyGameData(Mapping[str, Any]):
         return len(self._loaded())
 
 
-def load_deck(game_slug: str, text: str) -> tuple[Deck, list[Violation]]:
-    """Parse and resolve a decklist against the game's cards in the database."""
-    game = get_game(game_slug)
-    return decklist.load(game, text, DatabasePool(game.slug))
-
-
 def quantities_text(game_slug: str, quantities: Mapping[str, Mapping[str, int]]) -> str:
     """Decklist text for zone → number → count (a deck code's contents), to load like any list."""
     game = get_game(game_slug)
@@ -82,7 +74,7 @@ def report(
         "format": fmt.slug,
         "format_name": fmt.name,
         "legal": not violations,
-        "counts": {zone: deck.size(zone) for zone in game.zone_slugs},
+        "counts": game.zone_counts(deck),
         "violations": [violation.to_dict(lang) for violation in violations],
     }
 
@@ -96,14 +88,14 @@ def validate(
     """
     game = get_game(game_slug)
     game.format(format_slug)
-    deck, problems = load_deck(game.slug, text)
+    deck, problems = decklist_load(game=game.slug, text=text)
     return report(game, format_slug, deck, problems + check(game, format_slug, deck), lang)
 
 
 def format_matrix(game_slug: str, *, text: str, lang: str = "en") -> dict[str, Any]:
     """The deck's legality in every format of its game at once (the text is read once)."""
     game = get_game(game_slug)
-    deck, problems = load_deck(game.slug, text)
+    deck, problems = decklist_load(game=game.slug, text=text)
     return matrix(game, deck, problems, lang)
 
 
@@ -125,7 +117,7 @@ def matrix(game: Game, deck: Deck, problems: list[Violation], lang: str) -> dict
         )
     return {
         "game": game.slug,
-        "counts": {zone: deck.size(zone) for zone in game.zone_slugs},
+        "counts": game.zone_counts(deck),
         "problems": [problem.to_dict(lang) for problem in problems],
         "formats": rows,
     }

@@ -289,7 +289,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_UPLOAD_BYTES
 DECKLAB_MAX_ZONE_CARDS = env_int("DECKLAB_MAX_ZONE_CARDS", 400)
 DECKLAB_MAX_DECK_CARDS = env_int("DECKLAB_MAX_DECK_CARDS", 600)
 DECKLAB_MAX_DISTINCT_CARDS = env_int("DECKLAB_MAX_DISTINCT_CARDS", 150)
-DECKLAB_MAX_DECKLIST_CHARS = env_int("DECKLAB_MAX_DECKLIST_CHARS", 20_000)
+#: Every decklist read (editor, new deck, API, validation, goldfish, commands; cards.decklists,
+#: docs/decklists.md), in bytes of UTF-8: a real deck is a few kilobytes.
+DECKLAB_MAX_DECKLIST_BYTES = env_int("DECKLAB_MAX_DECKLIST_BYTES", 64 * 1024)
 DECKLAB_MAX_DECK_CODE_CHARS = env_int("DECKLAB_MAX_DECK_CODE_CHARS", 2_000)
 
 #: A deck's card operations within this many minutes of the last one extend one draft version.

@@ -40,6 +40,10 @@ class Zone:
     label: str
     label_ja: str
     aliases: tuple[str, ...] = ()
+    #: False for a zone RULES.md does not define for the game (DBSCG's side deck): a decklist's
+    #: section is read, kept, shown and exported, never checked, and the validation JSON's
+    #: `counts` name it only when it holds cards (CONTRACT §1 lists the checked zones).
+    checked: bool = True
 
     @property
     def header_names(self) -> tuple[str, ...]:
@@ -220,4 +224,9 @@ class CardPool(Protocol):
 
     def by_name_keys(self, keys: Iterable[str]) -> Mapping[str, list[Card]]:
         """Cards by folded name key (see `Game.name_keys`); a key may match several cards."""
+        ...
+
+    def by_name_prefix(self, prefixes: Iterable[str], limit: int) -> Mapping[str, list[Card]]:
+        """Cards by folded name key, for the keys starting with one of `prefixes`: at most `limit`
+        keys per prefix, so a typo's suggestions (`cards.games.suggest`) cost a bounded read."""
         ...

@@ -164,6 +164,15 @@ class Game:
     def zone_slugs(self) -> tuple[str, ...]:
         return tuple(zone.slug for zone in self.zones)
 
+    def zone_counts(self, deck: Deck) -> dict[str, int]:
+        """Cards per zone as the validation JSON's `counts` names them (CONTRACT §1, §4): every
+        checked zone, and a zone no rule checks (DBSCG's side deck) only when it holds cards."""
+        return {
+            zone.slug: deck.size(zone.slug)
+            for zone in self.zones
+            if zone.checked or deck.size(zone.slug)
+        }
+
     def zone_japanese(self, slug: str) -> str:
         """The zone's Japanese name, as messages and pages in Japanese call it; the slug where the
         zone has none (or the game no such zone)."""

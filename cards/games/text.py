@@ -50,3 +50,24 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
 def is_japanese(text: str) -> bool:
     """True when the text holds a Japanese letter (`ガンダム`, `赤`), false for `UNIT` or `3`."""
     return bool(JAPANESE.search(text))
+
+
+def natural_key(number: str) -> tuple:
+    """Sort card numbers as people read them: BT1-009 before BT1-010 before BT10-001.
+
+    A run of digits compares by its length, then its digits (leading zeros dropped), never through
+    `int`: numbers come from deck codes and API bodies too, and `int` refuses a run of thousands of
+    digits. The odd parts of the split are the digit runs (`str.isdigit` would also pass `²`).
+    """
+    return tuple(
+        _digit_run_key(part) if index % 2 else (1, 0, part.casefold())
+        for index, part in enumerate(re.split(r"(\d+)", number))
+        if part
+    )
+
+
+def _digit_run_key(digits: str) -> tuple[int, int, str]:
+    if not digits.isascii():
+        digits = "".join(str(unicodedata.decimal(digit)) for digit in digits)
+    digits = digits.lstrip("0")
+    return (0, len(digits), digits)

@@ -18,14 +18,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.games.decklist import load
+from cards.decklists import decklist_load, decklist_read
 from cards.games.messages import choose_language
 from cards.games.registry import UnknownGame, get_game
 from cards.languages import request_language, translated
-from cards.pool import DatabasePool
 from cards.serializers import ErrorSerializer
 from decklab.decks import notes, selectors, services
 from decklab.decks.models import DeckVersion
+from decklab.decks.preview import intake_preview
 from decklab.decks.serializers import (
     ConflictSerializer,
     DeckCreateSerializer,
@@ -41,7 +41,7 @@ def _zones_of(game: str, data: dict) -> dict | None:
     if "decklist" not in data:
         return data.get("zones")
     try:
-        deck, problems = load(get_game(game), data["decklist"], DatabasePool(game))
+        deck, problems = decklist_load(game=game, text=data["decklist"])
     except UnknownGame as error:
         raise services.DeckError(translated(error.text)) from None
     if problems:
@@ -51,6 +51,21 @@ def _zones_of(game: str, data: dict) -> dict | None:
             % {"problems": " ".join(problem.message(lang) for problem in problems[:20])}
         )
     return deck.quantities()
+
+
+def _read_back(game: str, text: str, lang: str) -> dict:
+    """`?dry_run=1`: what the decklist reads as, line by line, with nothing saved."""
+    try:
+        found = decklist_read(game=game, text=text)
+    except UnknownGame as error:
+        raise services.DeckError(translated(error.text)) from None
+    return {
+        "game": game,
+        "source_format": found.source_format,
+        "counts": get_game(game).zone_counts(found.deck),
+        "zones": found.deck.quantities(),
+        **intake_preview(game=game, found=found, lang=lang),
+    }
 
 
 class DeckListApi(APIView):
@@ -77,11 +92,16 @@ class DeckListApi(APIView):
             400: OpenApiResponse(ErrorSerializer, description="Bad deck, or unreadable lines."),
         },
         summary="Create a deck",
+        description="With `?dry_run=1` and a `decklist`, nothing is saved: the answer (200) is "
+        "what the decklist reads as, each written line with its card, note or problem "
+        "(docs/decklists.md).",
     )
     def post(self, request: Request) -> Response:
         form = DeckCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
+        if request.query_params.get("dry_run") == "1" and "decklist" in data:
+            return Response(_read_back(data["game"], data["decklist"], request_language(request)))
         deck = services.deck_create(
             owner=request.user,
             game=data["game"],

@@ -13,8 +13,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from cards import limits
-from cards.games.decklist import MAX_QUANTITY
 from cards.games.game import Game
+from cards.games.lines import MAX_QUANTITY
 from cards.games.messages import choose_language
 from cards.languages import game_name
 from decklab.decks.notes import zone_words

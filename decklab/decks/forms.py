@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from django import forms
-from django.conf import settings
-from django.utils.text import format_lazy
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from cards.games.decklist import MAX_QUANTITY
+from cards.decklists import validate_decklist_size
+from cards.games.lines import MAX_QUANTITY
 from cards.games.registry import all_games
 from decklab.decks.models import Visibility
-
-#: A pasted decklist longer than this is refused (a real deck is a few hundred characters).
-MAX_DECKLIST_CHARS = settings.DECKLAB_MAX_DECKLIST_CHARS
 
 ACTIONS = ("add", "set", "move", "copy", "deal", "preset")
 
@@ -23,13 +19,7 @@ def _decklist_field(required: bool) -> forms.CharField:
         label=_("Decklist"),
         required=required,
         widget=forms.Textarea(attrs={"rows": 10, "class": "code", "spellcheck": "false"}),
-        max_length=MAX_DECKLIST_CHARS,
-        error_messages={
-            "max_length": format_lazy(
-                _("A decklist has at most {limit} characters; this one has %(show_value)d."),
-                limit=f"{MAX_DECKLIST_CHARS:,}",
-            ),
-        },
+        validators=[validate_decklist_size],
     )
 
 

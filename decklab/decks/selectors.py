@@ -14,15 +14,16 @@ from django.db.models import F, Q, QuerySet
 from django.http import Http404
 from django.utils.translation import get_language, gettext
 
+from cards.decklists import decklist_load
 from cards.games.base import Deck as GameDeck
 from cards.games.base import Entry
-from cards.games.decklist import export, export_recipe, load, natural_key
+from cards.games.decklist import export, export_recipe, natural_key
 from cards.games.game import PresetDeck
 from cards.games.messages import choose_language
 from cards.games.registry import get_game
 from cards.languages import game_name
 from cards.models import Card
-from cards.pool import DatabasePool, game_data
+from cards.pool import game_data
 from decklab.decks import edits
 from decklab.decks.edits import EditError
 from decklab.decks.models import Deck, DeckVersion, Visibility
@@ -201,7 +202,7 @@ def preset_zones(game: str, key: str) -> tuple[PresetDeck, dict[str, dict[str, i
         )
     label = next(zone.label for zone in the_game.zones if zone.slug == preset.zone)
     text = "\n".join([label, *(f"{count} {name}" for name, count in preset.cards.items())])
-    deck, problems = load(the_game, text, DatabasePool(game))
+    deck, problems = decklist_load(game=game, text=text)
     if problems:
         raise EditError(
             gettext("%(deck)s names cards not in the card list: %(problem)s")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from cards.decklists import validate_decklist_size
 from cards.rule_links import linked
 from decklab.decks import selectors
-from decklab.decks.forms import MAX_DECKLIST_CHARS
 from decklab.decks.models import Deck, Visibility
 from decklab.decks.workspace import Workspace
 
@@ -54,7 +54,9 @@ class DeckCreateSerializer(serializers.Serializer):
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
     zones = serializers.JSONField(required=False, help_text=ZONES_HELP)
     decklist = serializers.CharField(
-        required=False, max_length=MAX_DECKLIST_CHARS, help_text="Decklist text (CONTRACT §3)."
+        required=False,
+        validators=[validate_decklist_size],
+        help_text="Decklist text (CONTRACT §3).",
     )
 
     def validate(self, attrs):
@@ -84,7 +86,7 @@ class DeckUpdateSerializer(serializers.Serializer):
     format = serializers.CharField(max_length=64, required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     zones = serializers.JSONField(required=False, help_text=ZONES_HELP)
-    decklist = serializers.CharField(required=False, max_length=MAX_DECKLIST_CHARS)
+    decklist = serializers.CharField(required=False, validators=[validate_decklist_size])
 
     def validate(self, attrs):
         if "zones" in attrs and "decklist" in attrs:

@@ -6,8 +6,8 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from cards.decklists import validate_decklist_size
 from cards.games.registry import all_games
-from decklab.decks.forms import MAX_DECKLIST_CHARS
 from decklab.events.models import TOP_CUT_CHOICES, ListVisibility
 from decklab.events.services import MAX_GAMES
 
@@ -53,7 +53,7 @@ class ListForm(forms.Form):
     decklist = forms.CharField(
         label=_("Or paste a decklist"),
         required=False,
-        max_length=MAX_DECKLIST_CHARS,
+        validators=[validate_decklist_size],
         widget=forms.Textarea(attrs={"rows": 8, "class": "code", "spellcheck": "false"}),
     )
 
@@ -82,6 +82,6 @@ class ResultForm(forms.Form):
 class CheckForm(forms.Form):
     decklist = forms.CharField(
         label=_("The list in front of you"),
-        max_length=MAX_DECKLIST_CHARS,
+        validators=[validate_decklist_size],
         widget=forms.Textarea(attrs={"rows": 10, "class": "code", "spellcheck": "false"}),
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from cards.decklists import validate_decklist_size
 from cards.games.registry import GAMES
-from decklab.decks.forms import MAX_DECKLIST_CHARS
 from decklab.events.models import TOP_CUT_CHOICES, Event, ListState, ListVisibility
 
 #: Percentages of the standings are fractions with this many decimals (CONTRACT §7).
@@ -56,7 +56,7 @@ class EventSerializer(serializers.ModelSerializer):
 class RegistrationCreateSerializer(serializers.Serializer):
     deck = serializers.IntegerField(required=False, help_text="The id of one of your decks.")
     decklist = serializers.CharField(
-        required=False, max_length=MAX_DECKLIST_CHARS, help_text="A decklist (CONTRACT §3)."
+        required=False, validators=[validate_decklist_size], help_text="A decklist (CONTRACT §3)."
     )
 
     def validate(self, attrs: dict) -> dict:
@@ -138,7 +138,7 @@ class StandingSerializer(serializers.Serializer):
 
 
 class DeckCheckSerializer(serializers.Serializer):
-    decklist = serializers.CharField(max_length=MAX_DECKLIST_CHARS)
+    decklist = serializers.CharField(validators=[validate_decklist_size])
 
 
 class DeckCheckResultSerializer(serializers.Serializer):

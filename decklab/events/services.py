@@ -16,6 +16,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import get_language, gettext
 
+from cards.decklists import DecklistTooLarge, decklist_load
+from cards.games.base import Deck as GameDeck
+from cards.games.base import Violation
 from cards.games.decklist import export
 from cards.games.events.standings import next_bracket_pairs, top_cut_pairs
 from cards.games.events.swiss import Pairing, default_rounds, pair_round
@@ -23,7 +26,7 @@ from cards.games.game import UnknownFormat
 from cards.games.messages import choose_language
 from cards.games.registry import UnknownGame, get_game
 from cards.languages import translated
-from cards.validation import MAX_DECKLIST_BYTES, check, load_deck, quantities_text, report
+from cards.validation import check, quantities_text, report
 from decklab.decks import edits
 from decklab.decks.models import Deck
 from decklab.decks.selectors import current_zones
@@ -118,12 +121,18 @@ def list_check(
         decklist = quantities_text(event.game, current_zones(deck))
     if not decklist or not decklist.strip():
         raise EventError(gettext("Give one of your decks or paste a decklist."))
-    if len(decklist.encode()) > MAX_DECKLIST_BYTES:
-        raise EventError(gettext("This decklist is too long."))
     game = get_game(event.game)
-    loaded, problems = load_deck(game.slug, decklist)
+    loaded, problems = _read(game.slug, decklist)
     result = report(game, event.format, loaded, problems + check(game, event.format, loaded), lang)
     return export(game, loaded), loaded.quantities(), result
+
+
+def _read(game: str, decklist: str) -> tuple[GameDeck, list[Violation]]:
+    """A registration's decklist, read by the one intake (`cards.decklists`) under its cap."""
+    try:
+        return decklist_load(game=game, text=decklist)
+    except DecklistTooLarge as error:
+        raise EventError(translated(error.text)) from None
 
 
 def _seat_is_free(event: Event) -> bool:
@@ -398,9 +407,7 @@ def deck_check(*, registration: Registration, decklist: str) -> tuple[edits.Zone
         raise EventError(
             gettext("This player's list is not locked yet: there is nothing to check against.")
         )
-    if len(decklist.encode()) > MAX_DECKLIST_BYTES:
-        raise EventError(gettext("This decklist is too long."))
-    loaded, problems = load_deck(registration.event.game, decklist)
+    loaded, problems = _read(registration.event.game, decklist)
     if problems:
         raise EventError(
             gettext("The list has lines that cannot be read: %(problems)s")

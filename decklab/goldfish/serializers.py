@@ -6,11 +6,11 @@ limits, the deck and the goals against it are checked by `services.simulation_re
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
+from cards.decklists import validate_decklist_size
 from cards.games.goldfish import (
     ADAPTIVE_MAX_TRIALS,
     DEFAULT_TRIALS,
@@ -24,16 +24,13 @@ from cards.links import absolute
 from cards.models import validate_game
 from decklab.goldfish.models import SimulationRun
 
-#: A pasted decklist longer than this is not a deck.
-MAX_DECKLIST_CHARS = settings.DECKLAB_MAX_DECKLIST_CHARS
-
 
 class SimulationRequestSerializer(serializers.Serializer):
     game = serializers.CharField(max_length=32, validators=[validate_game])
     format = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, max_length=32, default=None
     )
-    decklist = serializers.CharField(max_length=MAX_DECKLIST_CHARS, trim_whitespace=False)
+    decklist = serializers.CharField(trim_whitespace=False, validators=[validate_decklist_size])
     goals = serializers.ListField(
         child=serializers.DictField(),
         min_length=1,

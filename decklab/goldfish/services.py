@@ -35,7 +35,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from cards import limits
-from cards.games import decklist as decklist_text
+from cards.decklists import DecklistTooLarge, card_pool, decklist_load
 from cards.games import goldfish
 from cards.games.base import GameData
 from cards.games.game import UnknownFormat
@@ -43,7 +43,7 @@ from cards.games.goldfish import GoalError, Plan, Tally
 from cards.games.messages import Text
 from cards.games.registry import UnknownGame, get_game
 from cards.languages import translated
-from cards.pool import DatabasePool, game_data
+from cards.pool import game_data
 from decklab.celery import app
 from decklab.goldfish.models import SimulationChunk, SimulationRun
 
@@ -236,11 +236,11 @@ def _check_account_work(owner: AbstractBaseUser, work: float) -> None:
 def build_plan(game: str, decklist: str, goals: Any, data: GameData | None = None) -> Plan:
     """The deck resolved against the card database and the goals prepared with the game's
     imported data (`data`, else read now); `GoalError` if not."""
-    pool = DatabasePool(game)
     try:
-        limits.check_text(decklist)
-        deck, problems = decklist_text.load(get_game(game), decklist, pool)
+        deck, problems = decklist_load(game=game, text=decklist)
         limits.check_deck(deck.quantities())
+    except DecklistTooLarge as error:
+        raise GoalError(error.text) from None
     except limits.TooLarge as error:
         raise GoalError(str(error)) from None
     if problems:
@@ -252,7 +252,7 @@ def build_plan(game: str, decklist: str, goals: Any, data: GameData | None = Non
     if not any(True for _ in deck.entries()):
         raise GoalError(gettext_noop("The decklist holds no cards."))
     return goldfish.plan(
-        game, deck, goals, pool=pool, data=game_data(game) if data is None else data
+        game, deck, goals, pool=card_pool(game), data=game_data(game) if data is None else data
     )
 
 

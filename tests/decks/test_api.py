@@ -38,6 +38,22 @@ def test_create_from_a_decklist_answers_the_deck_with_its_legality(api, dbscg_ca
     assert body["decklist"].startswith("Leader (1)\n1 TS1-001")
 
 
+def test_a_dry_run_answers_what_the_decklist_reads_as_and_saves_nothing(api, dbscg_cards):
+    text = "_____Leader_____\nTest Leader Alfa\n_____Main Deck_____\n4 TS1-002\na note\n"
+    response = api.post(
+        reverse("api-decks") + "?dry_run=1",
+        {"game": "dbscg", "name": "Try", "decklist": text},
+        format="json",
+    )
+    assert response.status_code == 200
+    body = response.json()
+    assert body["source_format"] == "builder" and body["zones"]["main"] == {"TS1-002": 4}
+    kinds = [(line["at"], line["kind"]) for line in body["lines"]]
+    assert kinds == [(1, "header"), (2, "problem"), (3, "header"), (4, "card"), (5, "note")]
+    assert body["lines"][1]["suggestions"][0] == ["TS1-001", "TS1-001 Test Leader Alpha"]
+    assert api.get(reverse("api-decks")).json()["count"] == 0
+
+
 def test_create_with_unreadable_lines_is_refused_whole(api, dbscg_cards):
     response = api.post(
         reverse("api-decks"),

@@ -99,12 +99,12 @@ def test_finding_7_a_deck_of_every_card_is_refused(api, dbscg_cards, deck, setti
 
 def test_finding_7_a_pasted_decklist_over_the_cap_is_refused(client, owner, dbscg_cards, settings):
     client.force_login(owner)
-    text = "1 TS1-002\n" * (settings.DECKLAB_MAX_DECKLIST_CHARS // 10 + 1)
+    text = "1 TS1-002\n" * (settings.DECKLAB_MAX_DECKLIST_BYTES // 10 + 1)
     response = client.post(
         reverse("decks:new"), {"game": "dbscg", "name": "Long", "decklist": text}
     )
     assert response.status_code == 200
-    assert "at most 20,000 characters" in response.content.decode()
+    assert "at most 64 KiB" in response.content.decode()
 
 
 def test_finding_7_a_decklist_of_too_many_cards_is_a_form_error(client, owner, dbscg_cards):

@@ -299,11 +299,11 @@ def test_the_builder_keeps_its_deck_when_a_replace_has_an_unreadable_line(client
 def test_a_too_long_paste_is_refused_with_a_clear_message(signed_in, deck):
     response = signed_in.post(
         reverse("decks:import", args=[deck.pk]),
-        {"decklist": "1 TS1-002\n" * 5000, "mode": "replace", "version": 1},
+        {"decklist": "1 TS1-002\n" * 7000, "mode": "replace", "version": 1},
         follow=True,
     )
     assert response.status_code == 200
-    assert "at most 20,000 characters" in response.content.decode()
+    assert "at most 64 KiB" in response.content.decode()
     assert deck.versions.count() == 1
 
 

@@ -63,8 +63,8 @@ def test_a_save_naming_a_card_the_game_lacks_is_refused(deck):
 
 
 def test_a_save_into_a_zone_the_game_lacks_is_refused(deck):
-    with pytest.raises(DeckError, match="no zone 'side'"):
-        deck_save(deck=deck, zones={"side": {"TS1-002": 1}}, expected_version=1)
+    with pytest.raises(DeckError, match="no zone 'hand'"):
+        deck_save(deck=deck, zones={"hand": {"TS1-002": 1}}, expected_version=1)
 
 
 def test_moving_a_card_between_zones_keeps_the_total(deck):

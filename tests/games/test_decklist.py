@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cards.games import decklist
+from cards.games import decklist, intake
 from cards.games.base import Card
 from cards.games.registry import get_game
 
@@ -88,11 +88,18 @@ def test_a_name_shared_by_several_cards_is_ambiguous():
     ]
 
 
-def test_a_line_that_is_not_a_card_line_is_a_syntax_violation_with_its_line_number():
-    _, problems = load("Main\n4 BT1-004\nthis is not a card line\n")
+def test_a_line_that_names_no_card_and_has_no_count_is_a_note_not_a_violation():
+    found = intake.read(GAME, "Main\n4 BT1-004\nthis is not a card line\n", POOL)
+    assert found.problems == []
+    note = found.lines[2]
+    assert (note.kind, note.number, note.note) == ("note", 3, "intake.note.text")
+
+
+def test_a_countless_line_holding_a_card_number_it_cannot_read_asks_for_a_count():
+    _, problems = load("Leader\nfour of BT1-001\n")
     (problem,) = problems
-    assert (problem.code, problem.count, problem.line) == ("decklist.syntax", 3, 3)
-    assert "this is not a card line" in problem.message()
+    assert (problem.code, problem.line) == ("decklist.syntax", 2)
+    assert "Add a count" in problem.message() and "枚数を付けて" in problem.message("ja")
 
 
 def test_an_absurd_quantity_is_a_syntax_violation():
@@ -117,5 +124,5 @@ def test_export_is_canonical_and_parses_back_to_the_same_deck():
 
 
 def test_messages_exist_in_japanese():
-    _, problems = load("nonsense")
+    _, problems = load("4 nonsense")
     assert "行目" in problems[0].message("ja")

@@ -25,10 +25,10 @@ def test_finding_7_a_megabyte_decklist_is_refused_unread(signed_in):
 
 
 def test_finding_7_a_decklist_over_the_character_cap_is_refused(signed_in, settings):
-    text = "4 TST-002\n" * (settings.DECKLAB_MAX_DECKLIST_CHARS // 10 + 1)
+    text = "4 TST-002\n" * (settings.DECKLAB_MAX_DECKLIST_BYTES // 10 + 1)
     response = signed_in.post(reverse("goldfish:new"), form(decklist=text))
     assert response.status_code == 400
-    assert "at most 20,000 characters" in response.content.decode()
+    assert "at most 64 KiB" in response.content.decode()
     assert not SimulationRun.objects.exists()
 
 

@@ -8,8 +8,8 @@ import json
 import pytest
 from django.test import Client
 
+from cards.decklists import decklist_limit
 from cards.games.deckcode import encode
-from cards.validation import MAX_DECKLIST_BYTES
 from tests.legality.conftest import dbscg_deck
 
 pytestmark = pytest.mark.usefixtures("cards")
@@ -79,7 +79,7 @@ def test_an_unknown_format_is_400_with_a_json_detail(client):
 
 def test_an_oversized_body_is_413_with_a_json_detail(client):
     response = post_text(
-        client, "/api/v1/games/dbscg/validate", "4 BT2-001\n" * (MAX_DECKLIST_BYTES // 5)
+        client, "/api/v1/games/dbscg/validate", "4 BT2-001\n" * (decklist_limit() // 5)
     )
     assert response.status_code == 413
     assert "KiB" in response.json()["detail"]

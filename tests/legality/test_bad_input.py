@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.legality.conftest import DEEP_JSON, dbscg_deck, deep_deck_code
+from tests.legality.conftest import dbscg_deck, deep_deck_code
 
 pytestmark = pytest.mark.usefixtures("cards")
 
@@ -30,7 +30,9 @@ def test_a_content_length_that_is_not_a_number_is_not_a_500(client, endpoint, le
     "url", ["/api/v1/games/dbscg/validate", "/api/v1/games/dbscg/matrix", "/api/v1/deck-codes"]
 )
 def test_a_json_body_nested_too_deeply_is_400(client, url):
-    response = client.post(url, data=DEEP_JSON, content_type="application/json")
+    # 30,000 levels: far past any parser's depth, and within the decklist size cap (64 KiB).
+    deep = "[" * 30_000 + "]" * 30_000
+    response = client.post(url, data=deep, content_type="application/json")
     assert response.status_code == 400
     assert "nested too deeply" in response.json()["detail"]
 

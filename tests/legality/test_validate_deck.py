@@ -106,12 +106,13 @@ def test_a_dash_reads_the_decklist_from_stdin(monkeypatch):
 
 def test_problems_in_the_text_are_violations_not_crashes(tmp_path):
     path = tmp_path / "typo.txt"
-    path.write_text(dbscg_deck(extra="4 BT99-999\nnonsense line\n"), encoding="utf-8")
+    path.write_text(dbscg_deck(extra="4 BT99-999\nfour of BT1-004\n"), encoding="utf-8")
     status, out, _ = run("validate_deck", "--game", "dbscg", "--json", str(path))
     assert status == 1
+    # In line order; a line naming no card and holding no number would be a note, not a problem.
     assert [v["code"] for v in json.loads(out)["violations"]] == [
-        "decklist.syntax",
         "decklist.unknown_card",
+        "decklist.syntax",
     ]
 
 

@@ -24,6 +24,14 @@ GAME = Game(
         Zone("leader", "Leader", "リーダー", ("Leader Card", "リーダーカード")),
         Zone("main", "Main", "メイン", ("Main Deck", "メインデッキ", "Deck", "デッキ")),
         Zone("zdeck", "Z-Deck", "Zデッキ", ("Z Deck", "Z-デッキ")),
+        # RULES.md §2 has no side deck; players' lists (the community deck builder's export) do.
+        Zone(
+            "side",
+            "Side",
+            "サイド",
+            ("Side Deck", "サイドデッキ", "Sideboard", "サイドボード"),
+            checked=False,
+        ),
     ),
     schema=SCHEMA,
     formats=FORMATS,

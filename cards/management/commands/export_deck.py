@@ -12,10 +12,10 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from cards.decklists import decklist_load
 from cards.games import deckcode, decklist
 from cards.games.registry import GAMES, get_game
 from cards.management.commands.validate_deck import NOT_LEGAL, could_not_run, read_decklist
-from cards.validation import load_deck
 
 
 class Command(BaseCommand):
@@ -42,7 +42,7 @@ class Command(BaseCommand):
         with could_not_run():
             found = get_game(game)
             found.format(format_slug)
-            deck, problems = load_deck(found.slug, text)
+            deck, problems = decklist_load(game=found.slug, text=text)
         if code:
             self.stdout.write(deckcode.encode(found.slug, format_slug, deck.quantities()))
         else:

@@ -8,14 +8,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from cards.decklists import card_pool, decklist_load
 from cards.games import goldfish, jsontext
-from cards.games.decklist import load
 from cards.games.game import UnknownFormat
 from cards.games.messages import Text, choose_language, gettext_noop
 from cards.games.registry import GAMES, UnknownGame, get_game
 from cards.languages import translated
 from cards.management.commands.validate_deck import read_decklist
-from cards.pool import DatabasePool, game_data
+from cards.pool import game_data
 
 #: In-process runs stop here; larger runs belong to the workers (see "Goldfish simulations").
 MAX_TRIALS = 10_000_000
@@ -70,7 +70,7 @@ class Command(BaseCommand):
         seed = options["seed"] if options["seed"] is not None else secrets.randbelow(2**32)
         goals = [_goal(text) for text in options["goal"]]
 
-        deck, problems = load(game, read_decklist(options["file"]), DatabasePool(game_slug))
+        deck, problems = decklist_load(game=game_slug, text=read_decklist(options["file"]))
         if problems:
             lines = "\n".join(f"  {problem.message(lang)}" for problem in problems)
             raise _usage(f"{translated(Text(PROBLEMS), lang)}\n{lines}")
@@ -84,7 +84,7 @@ class Command(BaseCommand):
                 engine=options["engine"],
                 adaptive=options["adaptive"],
                 time_budget=options["time_budget"],
-                pool=DatabasePool(game_slug),
+                pool=card_pool(game_slug),
                 data=game_data(game_slug),
             )
         except goldfish.GoalError as error:

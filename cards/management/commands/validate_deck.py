@@ -15,11 +15,12 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
+from cards.decklists import decklist_limit
 from cards.games import messages
 from cards.games.game import UnknownFormat
 from cards.games.registry import GAMES, UnknownGame
 from cards.languages import translated
-from cards.validation import MAX_DECKLIST_BYTES, validate
+from cards.validation import validate
 
 #: Exit statuses of CONTRACT §4.
 NOT_LEGAL = 1
@@ -35,17 +36,17 @@ def read_decklist(name: str) -> str:
     """A decklist file's text, or stdin's for `-`; exit status 2 with a reason otherwise."""
     try:
         if name == "-":
-            raw = sys.stdin.buffer.read(MAX_DECKLIST_BYTES + 1)
+            raw = sys.stdin.buffer.read(decklist_limit() + 1)
         else:
             with Path(name).open("rb") as file:
-                raw = file.read(MAX_DECKLIST_BYTES + 1)
+                raw = file.read(decklist_limit() + 1)
     except OSError as error:
         raise CommandError(
             f"cannot read {name}: {error.strerror or error}", returncode=COULD_NOT_RUN
         ) from None
-    if len(raw) > MAX_DECKLIST_BYTES:
+    if len(raw) > decklist_limit():
         raise CommandError(
-            f"{name} is larger than {MAX_DECKLIST_BYTES // 1024} KiB: not a decklist",
+            f"{name} is larger than {decklist_limit() // 1024} KiB: not a decklist",
             returncode=COULD_NOT_RUN,
         )
     try:

@@ -13,9 +13,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import replace_url
 
-from cards.games.decklist import load
+from cards.decklists import decklist_read
 from cards.languages import game_name
-from cards.pool import DatabasePool
 from decklab.decks import edits, notes, selectors, services
 from decklab.decks.forms import ChangeForm, ImportForm
 from decklab.decks.views.base import (
@@ -27,7 +26,14 @@ from decklab.decks.views.base import (
     stateless,
 )
 from decklab.decks.views.editor import editor_page
-from decklab.decks.views.importing import imported_zones, keep_problems, refused_import, with_picks
+from decklab.decks.views.importing import (
+    imported_zones,
+    keep_preview,
+    keep_problems,
+    refused_import,
+    wants_preview,
+    with_picks,
+)
 from decklab.decks.views.sharing import image_response, sheet_response, text_response
 from decklab.decks.workspace import Workspace
 
@@ -60,8 +66,12 @@ def _apply(request: HttpRequest, ws: Workspace) -> Workspace:
             raise services.DeckError(" ".join(e for errs in form.errors.values() for e in errs))
         text = with_picks(form.cleaned_data["decklist"], request.POST, ws.game_slug)
         mode = form.cleaned_data["mode"]
-        imported, problems = load(ws.game, text, DatabasePool(ws.game_slug))
+        found = decklist_read(game=ws.game_slug, text=text)
+        imported, problems = found.deck, found.problems
+        if wants_preview(request, text, mode, found, ws.game_slug):
+            return ws
         if refused_import(request, text, mode, imported.quantities(), problems, ws.game_slug):
+            keep_preview(request, text, mode, found, ws.game_slug)
             return ws
         zones = imported_zones(zones, imported.quantities(), mode)
         if problems:

@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from cards import search as card_search
-from cards.games.decklist import load
+from cards.decklists import decklist_load, decklist_read
 from cards.games.game import UnknownFormat
 from cards.games.goldfish import goal_forms
 from cards.games.query import QueryError
@@ -28,10 +28,10 @@ from cards.games.registry import GAMES, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
 from cards.paging import CappedPaginator
-from cards.pool import DatabasePool
 from decklab.decks import selectors, services
 from decklab.decks.forms import ChangeForm, ImportForm, NewDeckForm, SettingsForm
 from decklab.decks.models import Deck
+from decklab.decks.preview import intake_preview
 from decklab.decks.views.base import (
     DeckUrls,
     deck_panel,
@@ -41,7 +41,7 @@ from decklab.decks.views.base import (
     side_panel,
     workspace,
 )
-from decklab.decks.views.importing import keep_problems
+from decklab.decks.views.importing import keep_problems, with_picks
 from decklab.decks.workspace import Workspace, allowed_zones
 from decklab.goldfish.forms import TRIALS_CHOICES, SimulationForm, goal_fieldsets
 from decklab.goldfish.pairs import base_target, compare_choices, compare_target
@@ -57,7 +57,15 @@ def new(request: HttpRequest) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         game = form.cleaned_data["game"]
-        deck_obj, problems = load(get_game(game), form.cleaned_data["decklist"], DatabasePool(game))
+        text = with_picks(form.cleaned_data["decklist"], request.POST, game)
+        if request.POST.get("preview") or request.GET.get("preview"):
+            # Nothing is created: the page comes back with the text and what each line reads as.
+            form = NewDeckForm(initial={**form.cleaned_data, "decklist": text})
+            found = decklist_read(game=game, text=text)
+            preview = intake_preview(game=game, found=found, lang=request_language(request))
+            context = {"form": form, "preview": preview, "action": reverse("decks:new")}
+            return render(request, "decks/new.html", context)
+        deck_obj, problems = decklist_load(game=game, text=text)
         try:
             deck = services.deck_create(
                 owner=request.user,
@@ -69,7 +77,7 @@ def new(request: HttpRequest) -> HttpResponse:
             form.add_error("decklist", str(refused))
             return render(request, "decks/new.html", {"form": form}, status=400)
         if problems:
-            keep_problems(request, form.cleaned_data["decklist"], problems, game)
+            keep_problems(request, text, problems, game)
         return redirect("decks:editor", pk=deck.pk)
     return render(request, "decks/new.html", {"form": form})
 
@@ -106,6 +114,7 @@ def editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> HttpR
         "import_problems": request.session.pop("import_problems", None),
         "import_choices": request.session.pop("import_choices", None),
         "import_refused": request.session.pop("import_refused", False),
+        "import_preview": request.session.pop("import_preview", None),
     }
     return render(request, "decks/editor.html", context, status=status)
 

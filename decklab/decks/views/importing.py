@@ -9,15 +9,17 @@ import unicodedata
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
-from cards.games.decklist import load, natural_key, parse
-from cards.games.registry import get_game
+from cards.decklists import decklist_read
+from cards.games.decklist import natural_key
+from cards.games.intake import Intake
 from cards.languages import request_language
-from cards.pool import DatabasePool
 from decklab.decks import edits, notes, selectors, services
 from decklab.decks.forms import ImportForm
+from decklab.decks.preview import intake_preview
 from decklab.decks.views.base import expected_revision, expected_version, refused
 
 #: Candidates the ambiguous-name picker offers per line (the message names how many there are).
@@ -37,8 +39,12 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("decks:editor", pk=deck.pk)
     text = with_picks(form.cleaned_data["decklist"], request.POST, deck.game)
     mode = form.cleaned_data["mode"]
-    imported, problems = load(get_game(deck.game), text, DatabasePool(deck.game))
+    found = decklist_read(game=deck.game, text=text)
+    imported, problems = found.deck, found.problems
+    if wants_preview(request, text, mode, found, deck.game):
+        return redirect(f"{reverse('decks:editor', kwargs={'pk': deck.pk})}#import-export")
     if refused_import(request, text, mode, imported.quantities(), problems, deck.game):
+        keep_preview(request, text, mode, found, deck.game)
         return redirect("decks:editor", pk=deck.pk)
     current = selectors.current_zones(deck)
     zones = imported_zones(current, imported.quantities(), mode)
@@ -66,6 +72,24 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, gettext("Decklist imported."))
     return redirect("decks:editor", pk=deck.pk)
+
+
+def wants_preview(request: HttpRequest, text: str, mode: str, found: Intake, game: str) -> bool:
+    """Whether the player asked to see what the text reads as before anything is saved (the
+    Preview button, or a suggestion picked in a preview): nothing is saved, the text comes back
+    with the preview beside it."""
+    if not (request.POST.get("preview") or request.GET.get("preview")):
+        return False
+    keep_preview(request, text, mode, found, game)
+    return True
+
+
+def keep_preview(request: HttpRequest, text: str, mode: str, found: Intake, game: str) -> None:
+    """The whole text back in the import form, with what each of its lines read as."""
+    request.session["import_preview"] = intake_preview(
+        game=game, found=found, lang=request_language(request)
+    )
+    request.session["import_retry"] = {"decklist": text, "mode": mode}
 
 
 def refused_import(
@@ -125,14 +149,13 @@ def _ambiguous_choices(game: str, lines: list[str], problems) -> list[dict]:
     choices = []
     for problem in ambiguous:
         raw = lines[problem.line - 1].strip()
-        read = parse(get_game(game), raw).lines
         choices.append(
             {
                 "at": problem.line,
                 "reference": problem.params.get("reference", ""),
                 "line": raw,
                 "zone": problem.zone,
-                "count": read[0].quantity if read else 1,
+                "count": problem.params.get("copies", 1),
                 "cards": [
                     (n, names[n].name if n in names else "")
                     for n in sorted(problem.cards, key=natural_key)[:PICKER_CHOICES]

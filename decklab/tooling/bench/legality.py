@@ -27,10 +27,11 @@ from pathlib import Path
 
 from django.conf import settings
 
+from cards.decklists import card_pool
 from cards.games import decklist
 from cards.games.registry import all_games, get_game
 from cards.models import Card as CardRow
-from cards.pool import DatabasePool, game_data
+from cards.pool import game_data
 
 RUNS = 1_000
 CLIENTS = 20
@@ -85,9 +86,9 @@ def run_blade_rondo_pool(report) -> None:
         return
     names = list(decks[0]["cards"].items())
     lines = [f"{count} {name}" for name, count in names]
-    legal, _ = decklist.load(game, "Pool\n" + "\n".join(lines), DatabasePool(game.slug))
+    legal, _ = decklist.load(game, "Pool\n" + "\n".join(lines), card_pool(game.slug))
     lines[-1] = f"{names[-1][1] + 1} {names[-1][0]}"
-    illegal, _ = decklist.load(game, "Pool\n" + "\n".join(lines), DatabasePool(game.slug))
+    illegal, _ = decklist.load(game, "Pool\n" + "\n".join(lines), card_pool(game.slug))
     fmt = game.default_format
     assert fmt.check(illegal, data) and not fmt.check(legal, data)
     name = f"blade_rondo {fmt.slug}: check an illegal {illegal.size('pool')}-card pool (median)"

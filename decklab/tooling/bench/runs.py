@@ -18,10 +18,9 @@ from pathlib import Path
 
 from django.test import override_settings
 
-from cards.games import decklist, goldfish
-from cards.games.registry import get_game
+from cards.decklists import decklist_load
+from cards.games import goldfish
 from cards.models import Card
-from cards.pool import DatabasePool
 from decklab.goldfish import services
 from decklab.goldfish.models import SimulationRun
 from decklab.tooling.workers import WorkerProcess
@@ -82,7 +81,7 @@ def run(report: Callable[..., None]) -> None:
         return
     text, card = found
     goals = [{"type": "drawn", "cards": [card], "at_least": 1, "turn": 3, "play": "first"}]
-    deck, _ = decklist.load(get_game(GAME), text, DatabasePool(GAME))
+    deck, _ = decklist_load(game=GAME, text=text)
 
     def in_process(trials: int = 100_000) -> float:
         start = time.perf_counter()

@@ -140,3 +140,10 @@ def test_a_goldfish_goal_names_a_card_in_any_printed_form(reference):
     (exact,) = goldfish.plan(GAME, deck, [goal]).exacts
     # 4 copies of BT1-010 among 52 cards; 6 cards in the opening hand, no draw on turn 1 first.
     assert exact["probability"] == pytest.approx(1 - math.comb(48, 6) / math.comb(52, 6))
+
+
+def test_every_mighty_blast_of_ex23_is_a_z_extra_and_goes_in_the_z_deck():
+    # EX23-38 was shipped as an Extra; like the other Mighty Blast cards of EX23 it is a Z-Extra
+    # (the curated data in shared/data/dbscg/cards.csv), so the Z-deck takes it (§2.1.7).
+    assert card(GAME, "EX23-38").type == "Z-Extra"
+    assert audit(GAME, "zenkai", zenkai(zdeck=("1 EX23-38",))) == []
