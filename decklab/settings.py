@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "decklab.accounts",
     "decklab.decks",
     "decklab.goldfish",
+    "decklab.collections",
 ]
 
 MIDDLEWARE = [

@@ -14,6 +14,7 @@ api_v1 = [
     path("", include("cards.community.urls_api")),
     path("", include("cards.urls_legality")),
     path("", include("decklab.decks.urls_api")),
+    path("", include("decklab.collections.urls_api")),
     path("", include("decklab.goldfish.urls_api")),
     path("", include("decklab.accounts.urls_api")),
     # Last: any other address under /api/v1/ is a JSON 404, never the site's HTML page.
@@ -36,6 +37,7 @@ urlpatterns = [
     ),
     path("accounts/", include("decklab.accounts.urls")),
     path("", include("decklab.decks.urls")),
+    path("", include("decklab.collections.urls")),
     path("", include("decklab.goldfish.urls")),
     path("", include("cards.community.urls")),
     path("", include("cards.urls")),
