@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404
 from django.utils.translation import gettext
 
@@ -103,7 +103,9 @@ def holdings(user: User, game: str, deck: Deck, saved: SavedDeck | None) -> Hold
 
 
 def rows(collection: Collection) -> QuerySet[CollectionCard]:
-    return collection.cards.order_by("number")
+    """The collection's rows, each with its card's `name`."""
+    names = CardRow.objects.filter(game=collection.game, number=OuterRef("number"))
+    return collection.cards.annotate(name=Subquery(names.values("name")[:1])).order_by("number")
 
 
 def card_quantity(user: User, game: str, number: str) -> int | None:
@@ -150,14 +152,13 @@ def wishlist(collection: Collection) -> QuerySet[CollectionCard]:
 
 def _free_by_number(collection: Collection) -> list[tuple[str, int, int]]:
     """(number, owned, free) for every stored card whose identity the collection holds: a
-    reprint under another number is owned too. Reprints share a name (Gundam War) or a number
-    (prints), so the candidates are the cards with an owned number or name."""
+    reprint under another number is owned too. Reprints share their name (Gundam War), so the
+    candidates are the cards named as an owned card is (the owned cards among them)."""
     game = get_game(collection.game)
     have = owned(collection)
     taken = reserved(collection)
-    numbers = list(collection.cards.values_list("number", flat=True))
-    names = CardRow.objects.filter(game=collection.game, number__in=numbers).values("name")
-    candidates = CardRow.objects.filter(Q(number__in=numbers) | Q(name__in=names), game=game.slug)
+    held = CardRow.objects.filter(game=game.slug, number__in=collection.cards.values("number"))
+    candidates = CardRow.objects.filter(game=game.slug, name__in=held.values("name"))
     result = []
     for row in candidates.order_by().only("number", "name", "type", "data", "extra"):
         identity = game.identity(row.to_game_card())

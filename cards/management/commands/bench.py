@@ -20,6 +20,7 @@ SUITES = [
     "cards.bench.goldfish_troidal",
     "decklab.goldfish.bench",
     "decklab.decks.bench",
+    "decklab.collections.bench",
 ]
 
 
