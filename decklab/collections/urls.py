@@ -18,6 +18,7 @@ urlpatterns = [
     path("collection/<slug:game>/offers", views.offers, name="offers"),
     path("collection/<slug:game>/buildable", views.buildable, name="buildable"),
     path("collection/shared/<str:code>", views.shared, name="shared"),
+    path("d/<str:code>/holdings", views.holdings, name="holdings"),
     path("d/<str:code>/wish", views.wish, name="wish"),
     path("d/<str:code>/built", views.built, name="built"),
 ]

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -199,6 +200,23 @@ def _game_deck(deck: Deck):
     return Workspace(
         deck.game, deck.format, deck_selectors.zones_of(deck_selectors.current_version(deck))
     ).game_deck
+
+
+@require_GET
+@login_required
+def holdings(request: HttpRequest, code: str) -> HttpResponse:
+    """The "My cards" panel of a deck: owned, needed and missing per card."""
+    deck = deck_selectors.deck_by_code(request.user, code)
+    return render(
+        request,
+        "collections/_holdings_body.html",
+        {
+            "holdings": selectors.holdings(request.user, deck.game, _game_deck(deck), deck),
+            "deck": deck,
+            "game_slug": deck.game,
+            "back": request.headers.get("HX-Current-URL") or reverse("decks:shared", args=[code]),
+        },
+    )
 
 
 @require_POST

@@ -61,6 +61,7 @@ def test_a_collection_in_japanese_finds_a_buildable_deck(browser, live_server, s
 
     page.goto(live_server.url + reverse("decks:shared", args=[code]))
     panel = page.locator(".holdings-panel")
+    page.wait_for_selector(".holdings-panel .holdings-total")
     assert "2枚不足" in panel.inner_text()
     assert panel.locator("tr.short").count() == 1
     assert panel.locator("tr.short td.missing").inner_text() == "2"
@@ -74,5 +75,6 @@ def test_a_collection_in_japanese_finds_a_buildable_deck(browser, live_server, s
     page.fill("input[name=missing]", "2")
     page.click("form.search button[type=submit]")
     assert "テスト公開デッキ" in page.inner_text("table.decks")
+    assert "不足" in page.inner_text("table.decks thead")
     shoot(page, "buildable-ja")
     context.close()

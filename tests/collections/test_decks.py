@@ -25,7 +25,10 @@ def public_deck(cards, other):
 def test_the_shared_page_shows_owned_and_missing_per_line(client, mine, player, public_deck):
     services.collection_add_list(collection=mine, text="1 CL1-001\n3 CL1-002_PR")
     client.force_login(player)
-    html = client.get(reverse("decks:shared", args=[public_deck.code])).content.decode()
+    page = client.get(reverse("decks:shared", args=[public_deck.code])).content.decode()
+    panel = reverse("collections:holdings", args=[public_deck.code])
+    assert f'hx-get="{panel}"' in page
+    html = client.get(panel).content.decode()
     assert "3 cards missing" in html
     assert 'data-number="CL1-002" class="short"' in html
 
@@ -33,7 +36,9 @@ def test_the_shared_page_shows_owned_and_missing_per_line(client, mine, player, 
 def test_the_editor_shows_the_owners_holdings(client, mine, player):
     deck = deck_create(owner=player, game="dbscg", name="Mine", zones={"main": {"CL1-003": 2}})
     client.force_login(player)
-    html = client.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    page = client.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    assert 'hx-trigger="load, deckChanged from:body"' in page
+    html = client.get(reverse("collections:holdings", args=[deck.code])).content.decode()
     assert "2 cards missing" in html and "Built: reserve its cards" in html
 
 

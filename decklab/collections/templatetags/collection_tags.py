@@ -16,18 +16,10 @@ register = template.Library()
 
 @register.inclusion_tag("collections/_holdings.html", takes_context=True)
 def deck_holdings(context: dict[str, Any], ws: Any) -> dict[str, Any]:
-    """Owned, needed and missing per line of the workspace's deck, for a signed-in player."""
+    """The "My cards" panel of a saved deck for a signed-in player: loaded after the page (and
+    again when the editor changes the deck), so the deck's page makes no query for it."""
     request = context["request"]
-    shown = request.user.is_authenticated and not ws.empty
-    return {
-        "request": request,
-        "csrf_token": context.get("csrf_token"),
-        "holdings": selectors.holdings(request.user, ws.game_slug, ws.game_deck, ws.deck)
-        if shown
-        else None,
-        "deck": ws.deck,
-        "game_slug": ws.game_slug,
-    }
+    return {"show": request.user.is_authenticated and ws.deck is not None, "deck": ws.deck}
 
 
 @register.inclusion_tag("collections/_card_quantity.html", takes_context=True)
