@@ -152,19 +152,27 @@ def wishlist(collection: Collection) -> QuerySet[CollectionCard]:
 
 def _free_by_number(collection: Collection) -> list[tuple[str, int, int]]:
     """(number, owned, free) for every stored card whose identity the collection holds: a
-    reprint under another number is owned too. Reprints share their name (Gundam War), so the
-    candidates are the cards named as an owned card is (the owned cards among them)."""
+    reprint under another number is owned too. The rows' own numbers carry their identity;
+    reprints share their name (Gundam War), so the other candidates are the cards not held that
+    are named as a held card is."""
     game = get_game(collection.game)
     have = owned(collection)
     taken = reserved(collection)
-    held = CardRow.objects.filter(game=game.slug, number__in=collection.cards.values("number"))
-    candidates = CardRow.objects.filter(game=game.slug, name__in=held.values("name"))
-    result = []
-    for row in candidates.order_by().only("number", "name", "type", "data", "extra"):
+
+    def counted(number: str, identity: str) -> tuple[str, int, int]:
+        return number, have[identity], max(0, have[identity] - taken.get(identity, 0))
+
+    rows = list(collection.cards.values_list("number", "identity"))
+    numbers = collection.cards.values("number")
+    held = CardRow.objects.filter(game=game.slug, number__in=numbers)
+    reprints = CardRow.objects.filter(game=game.slug, name__in=held.values("name")).exclude(
+        number__in=numbers
+    )
+    result = [counted(number, identity) for number, identity in rows if have[identity]]
+    for row in reprints.order_by().only("number", "name", "type", "data", "extra"):
         identity = game.identity(row.to_game_card())
-        if identity in have:
-            count = have[identity]
-            result.append((row.number, count, max(0, count - taken.get(identity, 0))))
+        if have.get(identity):
+            result.append(counted(row.number, identity))
     return result
 
 

@@ -160,3 +160,18 @@ def test_the_card_page_has_a_quantity_control(client, mine, player):
     client.force_login(player)
     html = client.get(reverse("cards:detail", args=["dbscg", "CL1-003"])).content.decode()
     assert 'name="quantity" value="2"' in html
+
+
+def test_the_public_decks_page_shows_what_each_deck_misses(client, mine, player, public_deck):
+    services.collection_add_list(collection=mine, text="1 CL1-001\n4 CL1-002")
+    client.force_login(player)
+    html = client.get(reverse("decks:public", args=["dbscg"])).content.decode()
+    assert '<td data-label="Missing" class="deck-missing">2</td>' in html
+
+
+def test_without_a_collection_the_public_decks_page_has_no_missing_column(
+    client, player, public_deck
+):
+    client.force_login(player)
+    html = client.get(reverse("decks:public", args=["dbscg"])).content.decode()
+    assert "deck-missing" not in html

@@ -10,6 +10,10 @@ from typing import Any
 from django import template
 
 from decklab.collections import selectors
+from decklab.decks.models import Deck as SavedDeck
+
+#: Every deck of a page gets its count, however far from the collection.
+LARGEST_MISSING = 10**9
 
 register = template.Library()
 
@@ -33,3 +37,22 @@ def card_quantity(context: dict[str, Any], game: Any, number: str) -> dict[str, 
         "number": number,
         "quantity": selectors.card_quantity(request.user, game.slug, number),
     }
+
+
+@register.simple_tag(takes_context=True)
+def missing_by_deck(context: dict[str, Any], decks: Any) -> dict[int, int] | None:
+    """Copies each listed deck misses from the signed-in player's collection (one query for the
+    page's decks); None when there is no collection to compare with."""
+    request = context["request"]
+    decks = list(decks)
+    collection = selectors.collection_of(request.user, decks[0].game) if decks else None
+    if collection is None:
+        return None
+    ids = [deck.pk for deck in decks]
+    found = selectors.buildable(collection, SavedDeck.objects.filter(pk__in=ids), LARGEST_MISSING)
+    return dict(found)
+
+
+@register.filter
+def missing_of(missing: dict[int, int], deck: Any) -> int | None:
+    return missing.get(deck.pk)
