@@ -64,3 +64,8 @@ def test_reserved_copies_are_not_surplus(mine, player):
     built = deck_create(owner=player, game="dbscg", name="Built", zones={"main": {"CL1-003": 2}})
     services.collection_set_built(collection=mine, deck=built, built=True)
     assert selectors.surplus(mine) == []
+
+
+def test_the_gundam_war_playset_is_three(gw):
+    services.collection_set_quantity(collection=gw, number="青/U-902", quantity=5)
+    assert [(row.number, extra) for row, extra in selectors.surplus(gw)] == [("青/U-902", 2)]

@@ -175,3 +175,8 @@ def test_without_a_collection_the_public_decks_page_has_no_missing_column(
     client.force_login(player)
     html = client.get(reverse("decks:public", args=["dbscg"])).content.decode()
     assert "deck-missing" not in html
+
+
+def test_trade_offers_are_for_signed_in_players_only(client, cards):
+    response = client.get(reverse("collections:offers", args=["dbscg"]))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
