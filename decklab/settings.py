@@ -120,6 +120,7 @@ INSTALLED_APPS = [
     "decklab.goldfish",
     "decklab.tooling",
     "decklab.events",
+    "decklab.collections",
 ]
 
 MIDDLEWARE = [

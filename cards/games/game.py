@@ -55,6 +55,14 @@ def default_name_keys(card: Card) -> tuple[str, ...]:
     return (name_key(card.name),)
 
 
+#: A playset when a game states no other limit (the usual four copies).
+PLAYSET = 4
+
+
+def default_copy_limit(card: Card) -> int | None:
+    return PLAYSET
+
+
 @dataclass(frozen=True)
 class Deal:
     """The deck editor's "Deal" button: `count` random cards of `source` into `target`, which is
@@ -132,6 +140,9 @@ class Game:
     shipped: Callable[[Path], Conversion] | None = None
     #: The game's benchmark scenarios (`<game>/bench.py`), built when `manage.py bench` asks.
     bench: Callable[[], Scenarios] | None = None
+    #: The most copies of the card one deck of the game holds, printed exceptions included (a
+    #: collection's playset, beyond which copies are surplus); None: any number.
+    copy_limit: Callable[[Card], int | None] = default_copy_limit
 
     def printed_number_keys(self, card: Card) -> tuple[str, ...]:
         """Every key a printed number of the card has: its own, and each alternate print's

@@ -6,10 +6,11 @@ from cards.games.game import Deal, Game, slug_of
 from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
-from .legality import DEALT, FORMATS, dealt_size, preset_decks
+from .legality import DEALT, FORMATS, FREE_POOL, dealt_size, preset_decks
 from .schema import SCHEMA
 
 GAME = Game(
+    copy_limit=lambda card: FREE_POOL.copies,
     slug=slug_of(__name__),
     name="Blade Rondo",
     name_ja="ブレイドロンド",

@@ -6,7 +6,7 @@ from cards.games.game import Game, name_key, slug_of, unpadded_number_key
 from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
-from .legality import FORMATS
+from .legality import FORMATS, main_deck_limit
 from .schema import SCHEMA
 
 
@@ -17,6 +17,7 @@ def _name_keys(card: Card) -> tuple[str, ...]:
 
 
 GAME = Game(
+    copy_limit=main_deck_limit,
     slug=slug_of(__name__),
     name="Dragon Ball Super Card Game",
     name_ja="ドラゴンボール超 カードゲーム",

@@ -10,6 +10,8 @@ from .legality import FORMATS
 from .schema import SCHEMA
 
 GAME = Game(
+    # §5.1: the beta states no copy limit.
+    copy_limit=lambda card: None,
     slug=slug_of(__name__),
     name="DRAWS◎TROIDAL",
     name_ja="ドローズ◎トロイダル",

@@ -2,12 +2,13 @@
 
 from cards.games.base import Card, Zone
 from cards.games.game import Game, SheetPart, name_key, slug_of
+from cards.games.rules import printed_limit
 from cards.games.text import fold
 
 from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
-from .legality import FORMATS
+from .legality import COPIES, FORMATS
 from .schema import SCHEMA
 from .shipped import convert
 
@@ -28,6 +29,7 @@ def _name_keys(card: Card) -> tuple[str, ...]:
 
 
 GAME = Game(
+    copy_limit=printed_limit("deck_limit", COPIES),
     slug=slug_of(__name__),
     name="Dreadnought",
     name_ja="ドレッドノート",

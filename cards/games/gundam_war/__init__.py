@@ -2,12 +2,13 @@
 
 from cards.games.base import Card, Zone
 from cards.games.game import Game, SheetPart, name_key, slug_of
+from cards.games.rules import printed_limit
 from cards.games.text import fold
 
 from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
-from .legality import FORMATS
+from .legality import COPIES, FORMATS
 from .schema import SCHEMA
 from .shipped import convert
 
@@ -29,6 +30,8 @@ def _name_keys(card: Card) -> tuple[str, ...]:
 
 
 GAME = Game(
+    # The printed limit or three (§3.1.2); the regulations' lists are format data, not the game's.
+    copy_limit=printed_limit("copy_limit", COPIES),
     slug=slug_of(__name__),
     name="Gundam War",
     name_ja="ガンダムウォー",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from decklab.tooling.bench import editor, engines, events, legality, runs, search
+from decklab.tooling.bench import collections, editor, engines, events, legality, runs, search
 
 SUITES: dict[str, Callable] = {
     "search": search.run,
@@ -16,4 +16,5 @@ SUITES: dict[str, Callable] = {
     "runs": runs.run,
     "editor": editor.run,
     "events": events.run,
+    "collections": collections.run,
 }

@@ -1,0 +1,83 @@
+"""A player's cards of one game ("My cards"): quantities per card, wants, and the decks built from it.
+
+A row is one stored card (`cards.Card.number`: a DBSCG `_PR` print is read as its base card, as
+decklists fold it). `identity` is `GAME.identity(card)` (CONTRACT §2 "Card identity"), so that
+Gundam War reprints under other numbers count as one card for building: every count of owned and
+needed cards is summed by identity, never by number.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from cards.models import game_field
+
+#: The most copies of one card a collection row holds: a typo (an extra zero or ten) is refused.
+MAX_QUANTITY = 9999
+
+
+def new_share_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Collection(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="collections"
+    )
+    game = game_field()
+    #: The unlisted link (`/collection/shared/<code>`); None: private, the default.
+    share_code = models.CharField(max_length=32, null=True, blank=True, unique=True)
+    #: Opt-in: the surplus is listed to signed-in players looking for a card.
+    trades = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("collection")
+        verbose_name_plural = _("collections")
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "game"], name="collection_one_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id}:{self.game}"
+
+
+class CollectionCard(models.Model):
+    collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="cards")
+    number = models.CharField(max_length=64)
+    #: `GAME.identity` of the card: what building counts.
+    identity = models.CharField(max_length=255)
+    quantity = models.PositiveIntegerField(default=0)
+    #: How many more the player wants (the wishlist).
+    wanted = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["collection", "number"], name="collectioncard_unique_number"
+            )
+        ]
+        indexes = [models.Index(fields=["collection", "identity"], name="collectioncard_identity")]
+
+    def __str__(self) -> str:
+        return f"{self.quantity} {self.number}"
+
+
+class BuiltDeck(models.Model):
+    """A deck the player has built from the collection: its cards are reserved, not free."""
+
+    collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="built")
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["collection", "deck"], name="builtdeck_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.collection_id}:{self.deck_id}"

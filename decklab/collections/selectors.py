@@ -1,0 +1,204 @@
+"""Reads of collections: owned, reserved and needed by identity, and the decks a player can build.
+
+A collection exists only for its owner, or for anyone holding its unlisted link: every other
+lookup is a `CollectionNotFound` (a 404 that says nothing of whether it exists).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import connection
+from django.db.models import OuterRef, QuerySet, Subquery
+from django.http import Http404
+from django.utils.translation import gettext
+
+from cards.games.base import Card, Deck
+from cards.games.registry import get_game
+from cards.models import Card as CardRow
+from decklab.collections import counting
+from decklab.collections.models import Collection, CollectionCard
+from decklab.decks.models import Deck as SavedDeck
+from decklab.decks.models import DeckCard
+
+User = AbstractBaseUser | AnonymousUser
+
+
+class CollectionNotFound(Http404):
+    """No such collection, or none this user may see."""
+
+
+def collection_of(user: User, game: str) -> Collection | None:
+    if not user.is_authenticated:
+        return None
+    return Collection.objects.filter(owner=user, game=game).first()
+
+
+def collection_by_id(user: User, pk: int) -> Collection:
+    """The user's own collection by id; someone else's is not found."""
+    found = Collection.objects.filter(pk=pk, owner_id=user.pk).first() if user.pk else None
+    if found is None:
+        raise CollectionNotFound(gettext("No such collection."))
+    return found
+
+
+def collection_by_share_code(code: str) -> Collection:
+    found = Collection.objects.filter(share_code=code).select_related("owner").first()
+    if not code or found is None:
+        raise CollectionNotFound(gettext("No such collection."))
+    return found
+
+
+def owned(collection: Collection | None) -> dict[str, int]:
+    """Copies owned by identity (prints and reprints of a card summed)."""
+    if collection is None:
+        return {}
+    return counting.add_up(collection.cards.values_list("identity", "quantity"))
+
+
+def game_cards(game: str, numbers: Iterable[str]) -> dict[str, Card]:
+    """Stored cards by number."""
+    rows = CardRow.objects.filter(game=game, number__in=set(numbers)).order_by()
+    return {row.number: row.to_game_card() for row in rows}
+
+
+def reserved(collection: Collection | None, *, besides: int | None = None) -> dict[str, int]:
+    """Copies by identity that the built decks hold back (`besides`: a deck left out)."""
+    if collection is None:
+        return {}
+    deck_ids = collection.built.exclude(deck_id=besides).values("deck_id")
+    rows = list(DeckCard.objects.filter(deck_id__in=deck_ids).values_list("number", "count"))
+    game = get_game(collection.game)
+    cards = game_cards(collection.game, (number for number, _c in rows))
+    return counting.add_up(
+        (game.identity(cards[number]), count) for number, count in rows if number in cards
+    )
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """Owned and needed for every card of one deck, for one player."""
+
+    collection: Collection | None
+    lines: list[counting.Line]
+    built: bool
+
+    @property
+    def missing(self) -> int:
+        return counting.total_missing(self.lines)
+
+
+def holdings(user: User, game: str, deck: Deck, saved: SavedDeck | None) -> Holdings:
+    collection = collection_of(user, game)
+    besides = saved.pk if saved else None
+    built = bool(collection and saved and collection.built.filter(deck=saved).exists())
+    lines = counting.lines(
+        counting.needs(get_game(game), deck),
+        owned(collection),
+        reserved(collection, besides=besides),
+    )
+    return Holdings(collection, lines, built)
+
+
+def rows(collection: Collection) -> QuerySet[CollectionCard]:
+    """The collection's rows, each with its card's `name`."""
+    names = CardRow.objects.filter(game=collection.game, number=OuterRef("number"))
+    return collection.cards.annotate(name=Subquery(names.values("name")[:1])).order_by("number")
+
+
+def card_quantity(user: User, game: str, number: str) -> int | None:
+    """How many of this stored card the player owns (None: signed out)."""
+    if not user.is_authenticated:
+        return None
+    row = CollectionCard.objects.filter(
+        collection__owner=user, collection__game=game, number=number
+    ).first()
+    return row.quantity if row else 0
+
+
+def surplus(collection: Collection) -> list[tuple[CollectionCard, int]]:
+    """Rows with copies beyond the reserved ones and a playset."""
+    game = get_game(collection.game)
+    held = list(rows(collection).filter(quantity__gt=0))
+    cards = game_cards(collection.game, (row.number for row in held))
+    taken = reserved(collection)
+    found = []
+    for row in held:
+        if row.number in cards:
+            extra = counting.surplus(
+                game, cards[row.number], row.quantity, taken.get(row.identity, 0)
+            )
+            if extra:
+                found.append((row, extra))
+    return found
+
+
+def offers(user: User, game: str, identity: str) -> list[tuple[str, int]]:
+    """Players who list the card as surplus (trades opted in), by username only."""
+    found = []
+    others = Collection.objects.filter(game=game, trades=True, cards__identity=identity)
+    for collection in others.exclude(owner_id=user.pk).select_related("owner").distinct():
+        extra = sum(n for row, n in surplus(collection) if row.identity == identity)
+        if extra:
+            found.append((collection.owner.get_username(), extra))
+    return sorted(found)
+
+
+def wishlist(collection: Collection) -> QuerySet[CollectionCard]:
+    return rows(collection).filter(wanted__gt=0)
+
+
+def _free_by_number(collection: Collection) -> list[tuple[str, int, int]]:
+    """(number, owned, free) for every stored card whose identity the collection holds: a
+    reprint under another number is owned too. The rows' own numbers carry their identity;
+    reprints share their name (Gundam War), so the other candidates are the cards not held that
+    are named as a held card is."""
+    game = get_game(collection.game)
+    have = owned(collection)
+    taken = reserved(collection)
+
+    def counted(number: str, identity: str) -> tuple[str, int, int]:
+        return number, have[identity], max(0, have[identity] - taken.get(identity, 0))
+
+    rows = list(collection.cards.values_list("number", "identity"))
+    numbers = collection.cards.values("number")
+    held = CardRow.objects.filter(game=game.slug, number__in=numbers)
+    reprints = CardRow.objects.filter(game=game.slug, name__in=held.values("name")).exclude(
+        number__in=numbers
+    )
+    result = [counted(number, identity) for number, identity in rows if have[identity]]
+    for row in reprints.order_by().only("number", "name", "type", "data", "extra"):
+        identity = game.identity(row.to_game_card())
+        if have.get(identity):
+            result.append(counted(row.number, identity))
+    return result
+
+
+def buildable(
+    collection: Collection, decks: QuerySet[SavedDeck], most_missing: int
+) -> list[tuple[int, int]]:
+    """(deck id, copies missing) of the decks missing at most `most_missing` copies, fewest
+    missing first: one SQL query over the decks' card rows (docs/collections.md)."""
+    values = _free_by_number(collection) or [("", 0, 0)]
+    built = list(collection.built.values_list("deck_id", flat=True)) or [0]
+    deck_sql, deck_params = decks.order_by().values("id").query.sql_with_params()
+    table = DeckCard._meta.db_table
+    sql = (
+        "WITH owned(number, owned, free) AS (VALUES "
+        + ", ".join(["(%s, %s, %s)"] * len(values))
+        + f"), need AS (SELECT deck_id, number, SUM(count) AS n FROM {table} "
+        f"WHERE deck_id IN ({deck_sql}) GROUP BY deck_id, number), "
+        "lack AS (SELECT need.deck_id, need.n - COALESCE(CASE WHEN need.deck_id IN ("
+        + ", ".join(["%s"] * len(built))
+        + ") THEN owned.owned ELSE owned.free END, 0) AS short "
+        "FROM need LEFT JOIN owned ON owned.number = need.number) "
+        "SELECT deck_id, SUM(CASE WHEN short > 0 THEN short ELSE 0 END) AS missing "
+        "FROM lack GROUP BY deck_id HAVING SUM(CASE WHEN short > 0 THEN short ELSE 0 END) <= %s "
+        "ORDER BY missing, deck_id DESC"
+    )
+    params = [v for row in values for v in row] + list(deck_params) + built + [most_missing]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return [(deck_id, int(missing)) for deck_id, missing in cursor.fetchall()]
