@@ -7,8 +7,8 @@ understands every form a decklist may take, under the same size cap.
 
 from __future__ import annotations
 
-from cards.games.base import Deck, Violation
 from cards.decklists import decklist_load
+from cards.games.base import Deck, Violation
 
 
 def read_list(game_slug: str, text: str) -> tuple[Deck, list[Violation]]:
