@@ -13,7 +13,7 @@ from decklab.collections.reading import read_list
 from decklab.collections.services import products
 from decklab.decks.services import deck_create
 from tests.browser.conftest import TIMEOUT_MS
-from tests.browser.test_japanese import PASSWORD, sign_in
+from tests.browser.pages import PASSWORD, sign_in
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

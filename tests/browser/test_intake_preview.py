@@ -11,7 +11,7 @@ from django.urls import reverse
 from decklab.decks import selectors
 from decklab.decks.models import Deck
 from tests.browser.conftest import TIMEOUT_MS, VIEWPORTS
-from tests.browser.test_japanese import sign_in
+from tests.browser.pages import sign_in
 from tests.decks import factories
 from tests.i18n.conftest import load_cards
 
