@@ -171,6 +171,12 @@ def test_a_whole_results_page_reads_fifty_cards_by_name_and_skips_its_notes():
 # Lines without a count, problems, suggestions -------------------------------------------------------
 
 
+def test_a_colour_glued_to_a_gundam_war_number_finds_the_card_by_number_alone():
+    found = read("gundam_war", "黒U-129 ×2 15弾\n黒Ｕ-129\n")
+    assert found.problems == []
+    assert found.deck.quantities()["main"] == {"黒/U-129": 3}
+
+
 def test_a_line_without_a_count_is_one_copy_by_number_or_by_name():
     found = read("dbscg", "BT1-004\nScheming Champa\n")
     assert found.deck.quantities()["main"] == {"BT1-004": 1, "BT1-006": 1}

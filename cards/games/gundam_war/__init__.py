@@ -1,7 +1,9 @@
 """Gundam War (ガンダムウォー), RULES.md §3."""
 
+import re
+
 from cards.games.base import Card, Zone
-from cards.games.game import Game, SheetPart, name_key, slug_of
+from cards.games.game import Game, SheetPart, name_key, number_key, slug_of
 from cards.games.rules import printed_limit
 from cards.games.text import fold
 
@@ -9,7 +11,7 @@ from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import COPIES, FORMATS
-from .schema import SCHEMA
+from .schema import COLORS, SCHEMA
 from .shipped import convert
 
 
@@ -21,6 +23,16 @@ def full_name(card: Card) -> str:
 
 def _identity(card: Card) -> str:
     return fold(full_name(card))
+
+
+#: A colour glued to a printed number, as results pages write it (`黒U-129`).
+_COLOUR_GLUED = re.compile(f"^([{''.join(COLORS)}])(?=[a-z])")
+
+
+def _number_key(text: str) -> str:
+    """A number's key, its colour written as the stored numbers write it: `黒U-129` and `黒/U-129`
+    are one card (CONTRACT §2: numbers repeat across colours, so they carry their colour)."""
+    return _COLOUR_GLUED.sub(r"\1/", number_key(text))
 
 
 def _name_keys(card: Card) -> tuple[str, ...]:
@@ -52,6 +64,7 @@ GAME = Game(
         SheetPart("side", group_by="type"),
     ),
     identity=_identity,
+    number_key=_number_key,
     name_keys=_name_keys,
     shipped=convert,
     bench=scenarios,
