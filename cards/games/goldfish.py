@@ -35,6 +35,7 @@ from cards.games.messages import (
     gettext_noop,
     shown_value,
 )
+from cards.games.needs import Need, NeedRefused, missing_facts
 from cards.games.registry import game_module, get_game
 from cards.games.sim import batches as batches_of
 from cards.games.sim import deal, hypergeometric
@@ -355,6 +356,9 @@ class Goal(ABC):
     """
 
     goal: dict[str, Any]
+    #: The card facts this goal read that some of its cards lack (`needs.Need.check`), set by
+    #: `plan`; `summarize` adds them to the result as `missing_facts`.
+    missing: list[dict[str, Any]] = []
     #: The proportions (tally count keys) whose intervals an adaptive run narrows.
     proportions: tuple[str, ...] = ("hit",)
 
@@ -394,6 +398,8 @@ class GoalType:
     description: str
     fields: tuple[Field, ...]
     prepare: Callable[[Context, dict[str, Any]], Goal]
+    #: The card facts the goal reads (`needs.Need`): checked against the deck by `plan`.
+    needs: tuple[Need, ...] = ()
 
     def field(self, name: str) -> Field:
         return next(spec for spec in self.fields if spec.name == name)
@@ -512,14 +518,18 @@ def plan(
                 known=", ".join(types),
             )
         try:
-            prepared.append(goal_type.prepare(context, goal_type.clean(raw)))
-        except GoalError as error:
+            cleaned = goal_type.clean(raw)
+            goal = goal_type.prepare(context, cleaned)
+            missing = missing_facts(goal_type.needs, context, cleaned)
+        except (GoalError, NeedRefused) as error:
             raise GoalError(
                 gettext_noop("Goal %(position)d (%(goal)s): %(error)s"),
                 position=position,
                 goal=Text(goal_type.label),
                 error=error.text,
             ) from None
+        goal.missing = missing
+        prepared.append(goal)
     return Plan(game, deck, prepared, [goal.exact() for goal in prepared])
 
 
@@ -575,11 +585,15 @@ def merge_chunks(chunks: Iterable[Sequence[Tally]]) -> list[Tally]:
 
 
 def summarize(plan: Plan, tallies: Sequence[Tally]) -> list[dict[str, Any]]:
-    """The CONTRACT §5 result object of each goal."""
-    return [
-        goal.summarize(tally, exact)
-        for goal, tally, exact in zip(plan.goals, tallies, plan.exacts, strict=True)
-    ]
+    """The CONTRACT §5 result object of each goal; a goal that read cards without a fact it needs
+    says so in `missing_facts` (only then: a result without it read every fact it needed)."""
+    out = []
+    for goal, tally, exact in zip(plan.goals, tallies, plan.exacts, strict=True):
+        result = goal.summarize(tally, exact)
+        if goal.missing:
+            result["missing_facts"] = goal.missing
+        out.append(result)
+    return out
 
 
 def converged(plan: Plan, tallies: Sequence[Tally]) -> bool:
@@ -680,7 +694,7 @@ PLAY_FIELD = Field(
 DRAWN_FIELDS = (
     cards_field(),
     at_least_field(default=1),
-    turn_field(),
+    turn_field(default=3),
     PLAY_FIELD,
     Field(
         "mulligan",
