@@ -106,6 +106,9 @@ class Game:
     row_columns: tuple[str, ...] = ()
     #: Tournaments collect a printed registration sheet of the deck (the editor offers a PDF).
     registration_sheet: bool = False
+    #: What a searcher should know about the card names (a msgid; DBSCG's are English, and
+    #: Japanese character names find them): shown beside the search box.
+    search_note: str = ""
     #: The editor can deal a random hand from the deck (Blade Rondo); None: no "Deal" button.
     deal: Deal | None = None
     #: The folded form of a card number, stored with each card and computed for each reference.

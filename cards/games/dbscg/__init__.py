@@ -2,6 +2,7 @@
 
 from cards.games.base import Card, Zone
 from cards.games.game import Game, name_key, slug_of, unpadded_number_key
+from cards.games.messages import gettext_noop
 
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
@@ -28,6 +29,10 @@ GAME = Game(
     formats=FORMATS,
     search_fields=FIELDS,
     japanese_examples=JAPANESE_EXAMPLES,
+    search_note=gettext_noop(
+        "Card names are in English (Son Goku); Japanese character names and kana "
+        "(孫悟空, ベジータ, ごくう) find their cards too."
+    ),
     charts=CHARTS,
     row_columns=("type", "color", "cost", "power", "set"),
     registration_sheet=True,
