@@ -39,7 +39,7 @@ MAX_IMAGE_BYTES = 8 * 1024 * 1024
 MAX_IMAGE_PIXELS = 40_000_000
 UPLOAD_FORMATS = ("PNG", "JPEG", "WEBP", "GIF")
 #: Bump when the drawing changes, so cached faces are redrawn.
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 
 #: Band colours by folded colour word, in any of the games' spellings.
 _COLOURS = {

@@ -40,6 +40,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HTMX_STOP_POLLING, replace_url, trigger_client_event
 
 from cards import search as card_search
+from cards.community.missing import problem_entries
 from cards.games import deckcode
 from cards.games.decklist import export_as, load, natural_key, parse
 from cards.games.game import UnknownFormat
@@ -477,9 +478,7 @@ def _keep_problems(request: HttpRequest, text: str, problems, game: str, refused
     choices are made in the import form, written into the text when it is imported again."""
     lines = text.splitlines()
     request.session["import_choices"] = _ambiguous_choices(game, lines, problems)
-    request.session["import_problems"] = [
-        problem.message(request_language(request)) for problem in problems
-    ]
+    request.session["import_problems"] = problem_entries(game, problems, request_language(request))
     if refused:
         request.session["import_refused"] = True
         request.session["import_retry"] = {"decklist": text, "mode": refused}

@@ -229,3 +229,12 @@ def test_staff_upload_set_decks(staff_client):
     content = b'{"starter": {"name": "Starter", "cards": {"A": 2}}}'
     response = upload(staff_client, content, "decks.json", game="blade_rondo", kind="set_decks")
     assert "blade_rondo: 1 set decks imported" in response.content.decode()
+
+
+def test_the_unfiltered_list_counts_every_card_even_past_the_count_cap(client, dbscg, monkeypatch):
+    monkeypatch.setattr(paging, "COUNT_CAP", 1)
+    monkeypatch.setattr(views, "PAGE_SIZE", 2)
+    page = client.get(reverse("cards:list", args=["dbscg"]), {"page": "1"}).content.decode()
+    assert "7 cards." in page and "+ cards" not in page
+    client.cookies["django_language"] = "ja"
+    assert "全7枚" in client.get(reverse("cards:list", args=["dbscg"])).content.decode()
