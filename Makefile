@@ -31,8 +31,8 @@ run: setup
 	worker=$$!; trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-# Production mode on this machine: gunicorn + a Celery worker, DEBUG off (deploy/serve; README
-# "Running in production" lists the variables it requires).
+# Production mode on this machine: gunicorn + a Celery worker, DEBUG off (deploy/serve;
+# docs/operators.md "Running in production" lists the variables it requires).
 serve: setup
 	DECKLAB_BIND="$${DECKLAB_BIND:-$(HOST):$(PORT)}" deploy/serve
 
@@ -53,7 +53,8 @@ bench: setup
 	$(PY) manage.py bench --scale $(SCALE)
 
 # 20,000 tiny tasks through a real worker on the embedded broker: crashes and lost tasks fail it.
-# SOAK_ARGS="--broker filesystem:// --broker embedded" compares transports (README "The embedded broker").
+# SOAK_ARGS="--broker filesystem:// --broker embedded" compares transports
+# (docs/operators.md "The embedded broker").
 SOAK_ARGS ?=
 soak: setup
 	$(PY) manage.py broker_soak $(SOAK_ARGS)

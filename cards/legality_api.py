@@ -167,7 +167,7 @@ class LegalityView(APIView):
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
-    #: The legality checks are the API's most expensive reads (README "Limits").
+    #: The legality checks are the API's most expensive reads (docs/api.md "Throttles").
     throttle_scope = "legality"
     parser_classes = [PlainTextParser, JSONParser]
     content_negotiation_class = DeckFormatNegotiation

@@ -2,8 +2,10 @@
 
 Every error is JSON with a `detail` sentence (`cards.serializers.ErrorSerializer`): DRF's own errors
 already are, `exception_handler` adds `detail` to a form's field errors, and `not_found` answers
-addresses that match no endpoint. `AutoSchema` writes those errors into the OpenAPI document for
-every operation they can happen on, so the schema lists every status a client can get.
+addresses that match no endpoint. The domain's refusals become HTTP here, in one place (`_refusal`):
+views let `DeckError`, `StaleDeck` and `SimulationRefused` rise. `AutoSchema` writes those errors
+into the OpenAPI document for every operation they can happen on, so the schema lists every status
+a client can get.
 """
 
 from __future__ import annotations
@@ -14,11 +16,16 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular import openapi
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
-from rest_framework import exceptions, views
+from rest_framework import exceptions, status, views
 from rest_framework.response import Response
 
 from cards.games.registry import GAMES
+from cards.languages import request_language
 from cards.serializers import ErrorSerializer
+from decklab.decks.models import Deck
+from decklab.decks.serializers import deck_detail
+from decklab.decks.services import DeckError, StaleDeck
+from decklab.goldfish.services import SimulationRefused
 
 #: A form's field errors are summed up in `detail` up to this many messages.
 DETAIL_MESSAGES = 5
@@ -54,12 +61,32 @@ def _messages(detail: Any, field: str = "") -> list[str]:
     return [f"{field}: {detail}" if field else str(detail)]
 
 
+def _refusal(exc: Exception, context: dict) -> Response | None:
+    """A refusal of the domain as its answer: a stale deck 409 with the deck as it is now
+    (`current`), any other refused deck change 400, a refused simulation 429 when it is for load
+    (retry later) and 400 otherwise; each with the refusal's sentence as `detail`."""
+    if isinstance(exc, StaleDeck):
+        deck = Deck.objects.get(pk=exc.current.deck_id)  # as saved by the change that won
+        current = deck_detail(deck, request_language(context["request"]))
+        return Response({"detail": str(exc), "current": current}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, DeckError):
+        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, SimulationRefused):
+        code = status.HTTP_429_TOO_MANY_REQUESTS if exc.retry_later else status.HTTP_400_BAD_REQUEST
+        return Response({"detail": exc.message}, status=code)
+    return None
+
+
 def exception_handler(exc: Exception, context: dict) -> Response | None:
-    """DRF's handler, but a form's errors also carry `detail`, the shape of every other error.
+    """DRF's handler, but a form's errors also carry `detail`, the shape of every other error,
+    and the domain's refusals are answered (`_refusal`).
 
     The field errors stay where DRF puts them (`{"goals": ["…"], "detail": "goals: …"}`), so
     clients that read them keep working; a list of errors becomes `{"detail": "…"}`.
     """
+    refusal = _refusal(exc, context)
+    if refusal is not None:
+        return refusal
     response = views.exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.ValidationError):
         return response

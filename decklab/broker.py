@@ -1,7 +1,7 @@
 """The embedded broker: kombu's SQLAlchemy transport on a SQLite file, polled every 50 ms.
 
 Chosen over kombu's file-system transport, which crashed workers (issue 9, finding 13; the figures
-are in README "The embedded broker"). What kombu leaves to its user, done here:
+are in docs/operators.md "The embedded broker"). What kombu leaves to its user, done here:
 - kombu hands every transport option to SQLAlchemy's `create_engine`, which refuses
   `polling_interval`, so the faster poll (the default 1 s would add up to a second to each task)
   is this subclass's attribute;

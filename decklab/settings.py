@@ -56,8 +56,8 @@ ALLOWED_HOSTS = [
 ]
 #: The address every absolute link (password reset mail, OpenGraph, API links) is built from, never
 #: the request's Host header. Production (DECKLAB_DEBUG=0) refuses to start without it and without
-#: explicit allowed hosts: a forged Host header must not reach a reset mail (README "Production
-#: settings").
+#: explicit allowed hosts: a forged Host header must not reach a reset mail (docs/operators.md
+#: "Production settings").
 SITE_URL = os.environ.get("DECKLAB_SITE_URL", "").strip().rstrip("/")
 if not DEBUG:
     if not ALLOWED_HOSTS or "*" in ALLOWED_HOSTS:
@@ -146,7 +146,7 @@ TEMPLATES = [
 #: from memory or SSD, where a read through an index costs about what a sequential one does; with
 #: the default `random_page_cost` (4, for spinning disks) the planner splits every row's tags for a
 #: `field:value` count instead of asking the GIN index (`char:goku` at 10× the cards: 430 ms
-#: against 33 ms; README "Card search").
+#: against 33 ms; docs/developers.md "How the card search runs").
 POSTGRESQL_SESSION = "-c random_page_cost=1.1"
 
 
@@ -241,11 +241,11 @@ STORAGES = {
 MEDIA_URL = "media/"
 MEDIA_ROOT = VAR_DIR / "media"
 
-#: Request bodies (README "Limits"): any request larger than DECKLAB_MAX_REQUEST_BYTES is refused
-#: with 413 before it is read (decklab.middleware.RequestBodyLimit), file parts included. The staff
-#: card-file and card-image uploads (DECKLAB_UPLOAD_VIEWS) may send up to DECKLAB_MAX_UPLOAD_BYTES,
-#: above their own form caps (5 MiB card files, cards/forms.py; 8 MiB images, cards/faces.py), so
-#: that an oversized file gets the form's message.
+#: Request bodies (docs/operators.md "Limits"): any request larger than DECKLAB_MAX_REQUEST_BYTES is
+#: refused with 413 before it is read (decklab.middleware.RequestBodyLimit), file parts included.
+#: The staff card-file and card-image uploads (DECKLAB_UPLOAD_VIEWS) may send up to
+#: DECKLAB_MAX_UPLOAD_BYTES, above their own form caps (5 MiB card files, cards/forms.py; 8 MiB
+#: images, cards/faces.py), so that an oversized file gets the form's message.
 DECKLAB_MAX_REQUEST_BYTES = env_int("DECKLAB_MAX_REQUEST_BYTES", 512 * 1024)
 DECKLAB_MAX_UPLOAD_BYTES = env_int("DECKLAB_MAX_UPLOAD_BYTES", 10 * 1024 * 1024)
 #: URL names (or namespaces) that take the larger upload cap.
@@ -254,8 +254,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_REQUEST_BYTES
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DECKLAB_MAX_FORM_FIELDS", 1000)
 DATA_UPLOAD_MAX_NUMBER_FILES = env_int("DECKLAB_MAX_FORM_FILES", 5)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DECKLAB_MAX_UPLOAD_BYTES
-#: Decks and texts (decklab.decks.limits; README "Limits"): generous multiples of the largest legal
-#: deck (68 cards), so that an oversized deck is refused before it costs anything.
+#: Decks and texts (cards.limits; docs/operators.md "Limits"): generous multiples of the
+#: largest legal deck (68 cards), so that an oversized deck is refused before it costs anything.
 DECKLAB_MAX_ZONE_CARDS = env_int("DECKLAB_MAX_ZONE_CARDS", 400)
 DECKLAB_MAX_DECK_CARDS = env_int("DECKLAB_MAX_DECK_CARDS", 600)
 DECKLAB_MAX_DISTINCT_CARDS = env_int("DECKLAB_MAX_DISTINCT_CARDS", 150)
@@ -288,7 +288,8 @@ REST_FRAMEWORK = {
         "knox.auth.TokenAuthentication",
     ],
     # Every API view: per address for visitors, per account when signed in, plus a scope on the
-    # expensive ones (README "Limits"). Past a rate: 429, `Retry-After` and DRF's {"detail": …}.
+    # expensive ones (docs/api.md "Throttles"). Past a rate: 429, `Retry-After` and DRF's
+    # {"detail": …}.
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
         "rest_framework.throttling.UserRateThrottle",
@@ -318,7 +319,7 @@ DECKLAB_API_TOKEN_DAYS = REST_KNOX["TOKEN_TTL"].days
 #: Tokens one account keeps; a new one past this revokes the oldest (decklab.accounts.tokens).
 DECKLAB_MAX_API_TOKENS = env_int("DECKLAB_MAX_API_TOKENS", 10)
 
-#: Attempt limits of decklab.accounts.limits (README "Limits"): failed sign-ins within
+#: Attempt limits of decklab.accounts.limits (docs/operators.md "Limits"): failed sign-ins within
 #: DECKLAB_LIMIT_WINDOW seconds lock that account / address until the window ends; sign-ups and
 #: reset mails are counted per hour.
 DECKLAB_LIMIT_WINDOW = env_int("DECKLAB_LIMIT_WINDOW", 15 * 60)
@@ -358,7 +359,7 @@ CORS_ALLOW_CREDENTIALS = False
 
 #: The embedded broker `make run` uses when `CELERY_BROKER_URL` is unset: kombu's SQLAlchemy transport
 #: on a SQLite file. The file-system transport crashed workers (issue 9, finding 13); the figures of
-#: `manage.py broker_soak` that chose this one are in README "The embedded broker".
+#: `manage.py broker_soak` that chose this one are in docs/operators.md "The embedded broker".
 EMBEDDED_BROKER_URL = "sqla+sqlite:///" + str(VAR_DIR / "celery" / "broker.sqlite3")
 
 
@@ -410,11 +411,11 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("DECKLAB_CELERY_EAGER", default=False)
 
-#: Simulation runs (decklab.goldfish; README "Simulation runs (Celery)").
+#: Simulation runs (decklab.goldfish; docs/operators.md "How simulation runs are executed").
 GOLDFISH_MAX_TRIALS = env_int("DECKLAB_GOLDFISH_MAX_TRIALS", 10_000_000)
 GOLDFISH_MAX_ACTIVE_RUNS = env_int("DECKLAB_GOLDFISH_MAX_ACTIVE_RUNS", 3)
 GOLDFISH_RUNS_PER_HOUR = env_int("DECKLAB_GOLDFISH_RUNS_PER_HOUR", 20)
-#: The fair queue: tasks in the broker or running per account (README "Simulation runs").
+#: The fair queue: tasks in the broker or running per account (docs/operators.md).
 GOLDFISH_TASKS_PER_USER = env_int("DECKLAB_GOLDFISH_TASKS_PER_USER", 4)
 #: A task plays chunks for about this long, so its bookkeeping is paid once for many chunks.
 GOLDFISH_TASK_SECONDS = env_int("DECKLAB_GOLDFISH_TASK_MS", 500) / 1000
@@ -482,9 +483,9 @@ try:
 except ValueError as error:
     raise ImproperlyConfigured(str(error)) from None
 
-#: HTTPS (README "Production settings"). On when the site URL is https:// and DEBUG is off;
-#: each part can be set on its own. DECKLAB_BEHIND_TLS_PROXY=1 trusts X-Forwarded-Proto from the
-#: proxy in front (it must set or strip that header), so that requests and links are https://.
+#: HTTPS (docs/operators.md "Production settings"). On when the site URL is https:// and DEBUG is
+#: off; each part can be set on its own. DECKLAB_BEHIND_TLS_PROXY=1 trusts X-Forwarded-Proto from
+#: the proxy in front (it must set or strip that header), so that requests and links are https://.
 HTTPS = SITE_URL.startswith("https://") and not DEBUG
 DECKLAB_BEHIND_TLS_PROXY = env_bool("DECKLAB_BEHIND_TLS_PROXY", default=False)
 if DECKLAB_BEHIND_TLS_PROXY:

@@ -1,6 +1,6 @@
 """gunicorn settings of a DeckLab web process: `gunicorn -c deploy/gunicorn.conf.py decklab.wsgi`.
 
-Everything comes from the environment (README "Running in production"):
+Everything comes from the environment (docs/operators.md "Running in production"):
 
 | variable | default | meaning |
 |---|---|---|

@@ -1,7 +1,7 @@
 """Issue 9, findings 1, 11 and 12: production mode safe by construction, request bodies capped.
 
-The production environment of README "Running in production" is run as a real `manage.py` process,
-because the refusals happen while the settings load.
+The production environment of docs/operators.md "Production settings" is run as a real `manage.py`
+process, because the refusals happen while the settings load.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.core import mail
 from django.urls import reverse
 
 ROOT = Path(__file__).resolve().parent.parent
-#: README "Running in production": the environment a production web process runs with.
+#: docs/operators.md "Production settings": the environment a production web process runs with.
 PRODUCTION = {
     "DECKLAB_DEBUG": "0",
     "DECKLAB_SECRET_KEY": "k8Q2v-a-long-random-production-key-for-tests-only-9fZx1Lw0pT7",

@@ -215,7 +215,7 @@ def serving() -> Iterator[str]:
         "DECKLAB_SECRET_KEY": settings.SECRET_KEY,
         "DECKLAB_ALLOWED_HOSTS": "127.0.0.1",
         "DECKLAB_SITE_URL": base,
-        # The load test measures the server, not the API throttles (README "Limits").
+        # The load test measures the server, not the API throttles (docs/api.md "Throttles").
         "DECKLAB_API_ANON_RATE": "100000000/min",
         "DECKLAB_API_USER_RATE": "100000000/min",
         "DECKLAB_API_LEGALITY_RATE": "100000000/min",

@@ -1,4 +1,4 @@
-"""`Game`: what one card game plugs into DeckLab (see the README's "Adding a game")."""
+"""`Game`: what one card game plugs into DeckLab (see "Adding a game" in CONTRIBUTING.md)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from cards.games.messages import Explained, gettext_noop, shown_value
 from cards.games.schema import Schema
 from cards.games.text import fold, fold_compact
 
-#: The card data DeckLab ships, one folder per game slug: `cards/data/<slug>/` (README "Adding a
-#: game").
+#: The card data DeckLab ships, one folder per game slug: `cards/data/<slug>/` (CONTRIBUTING.md
+#: "Adding a game").
 SHIPPED_DATA = Path(__file__).resolve().parents[1] / "data"
 
 

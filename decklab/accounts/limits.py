@@ -1,9 +1,10 @@
 """Attempt limits for sign-in, sign-up and password reset: per account and per address.
 
 Our own few lines rather than django-axes: axes guards sign-in only (not sign-up or reset mails),
-keeps its records in extra database tables, and does not tell the visitor when to try again. This
-is a fixed-window counter in the shared cache (the one DRF's throttles use, so every gunicorn worker
-and every web process sees the same counts; README "Limits"). The numbers live in settings.
+keeps its records in extra database tables, and does not tell the visitor when to try again. This is
+a fixed-window counter in the shared cache (the one DRF's throttles use, so every gunicorn worker
+and every web process sees the same counts; docs/operators.md "Limits"). The numbers live in
+settings.
 """
 
 from __future__ import annotations

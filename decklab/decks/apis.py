@@ -23,25 +23,17 @@ from cards.games.messages import choose_language
 from cards.games.registry import UnknownGame, get_game
 from cards.languages import request_language, translated
 from cards.pool import DatabasePool
-from cards.rule_links import linked
 from cards.serializers import ErrorSerializer
 from decklab.decks import notes, selectors, services
-from decklab.decks.models import Deck, DeckVersion
+from decklab.decks.models import DeckVersion
 from decklab.decks.serializers import (
     ConflictSerializer,
     DeckCreateSerializer,
     DeckSerializer,
     DeckSummarySerializer,
     DeckUpdateSerializer,
+    deck_detail,
 )
-from decklab.decks.workspace import Workspace
-
-
-def _detail(deck: Deck, lang: str) -> dict:
-    ws = Workspace(deck.game, deck.format, selectors.current_zones(deck), lang=lang, deck=deck)
-    report = {**ws.report, "violations": linked(deck.game, ws.report["violations"], lang)}
-    deck.zones, deck.decklist, deck.legality = ws.zones, ws.text, report
-    return DeckSerializer(deck).data
 
 
 def _zones_of(game: str, data: dict) -> dict | None:
@@ -90,29 +82,28 @@ class DeckListApi(APIView):
         form = DeckCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        try:
-            deck = services.deck_create(
-                owner=request.user,
-                game=data["game"],
-                name=data["name"],
-                format=data.get("format") or None,
-                visibility=data["visibility"],
-                zones=_zones_of(data["game"], data),
-            )
-        except services.DeckError as refused:
-            return Response({"detail": str(refused)}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(_detail(deck, request_language(request)), status=status.HTTP_201_CREATED)
+        deck = services.deck_create(
+            owner=request.user,
+            game=data["game"],
+            name=data["name"],
+            format=data.get("format") or None,
+            visibility=data["visibility"],
+            zones=_zones_of(data["game"], data),
+        )
+        return Response(
+            deck_detail(deck, request_language(request)), status=status.HTTP_201_CREATED
+        )
 
 
 class DeckDetailApi(APIView):
-    # A public deck reads without an account (other sites show it, README "Cross-origin reads");
+    # A public deck reads without an account (other sites show it, docs/api.md "From other sites");
     # changes need its owner.
     permission_classes = (IsAuthenticatedOrReadOnly,)
 
     @extend_schema(responses=DeckSerializer, summary="One deck (yours, or a public one)")
     def get(self, request: Request, pk: int) -> Response:
         deck = selectors.deck_by_id(request.user, pk)
-        return Response(_detail(deck, request_language(request)))
+        return Response(deck_detail(deck, request_language(request)))
 
     @extend_schema(
         request=DeckUpdateSerializer,
@@ -128,32 +119,26 @@ class DeckDetailApi(APIView):
         form = DeckUpdateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        try:
-            # One transaction: a refused part (an unknown format) leaves the cards unsaved too.
-            with transaction.atomic():
-                zones = _zones_of(deck.game, data)
-                if zones is not None:
-                    services.deck_save(
-                        deck=deck,
-                        zones=zones,
-                        expected_version=data.get("version"),
-                        expected_revision=data.get("revision"),
-                        note=notes.FROM_API,
-                    )
-                if {"name", "format", "visibility"} & set(data):
-                    services.deck_update(
-                        deck=deck,
-                        name=data.get("name"),
-                        format=data.get("format"),
-                        visibility=data.get("visibility"),
-                    )
-        except services.StaleDeck as stale:
-            deck.refresh_from_db()
-            body = {"detail": str(stale), "current": _detail(deck, request_language(request))}
-            return Response(body, status=status.HTTP_409_CONFLICT)
-        except services.DeckError as refused:
-            return Response({"detail": str(refused)}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(_detail(deck, request_language(request)))
+        # One transaction: a refused part (an unknown format) leaves the cards unsaved too. A
+        # refusal (a stale version: 409) is answered by `decklab.api.exception_handler`.
+        with transaction.atomic():
+            zones = _zones_of(deck.game, data)
+            if zones is not None:
+                services.deck_save(
+                    deck=deck,
+                    zones=zones,
+                    expected_version=data.get("version"),
+                    expected_revision=data.get("revision"),
+                    note=notes.FROM_API,
+                )
+            if {"name", "format", "visibility"} & set(data):
+                services.deck_update(
+                    deck=deck,
+                    name=data.get("name"),
+                    format=data.get("format"),
+                    visibility=data.get("visibility"),
+                )
+        return Response(deck_detail(deck, request_language(request)))
 
     @extend_schema(
         request=DeckUpdateSerializer,

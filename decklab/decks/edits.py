@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from cards import limits
 from cards.games.decklist import MAX_QUANTITY
 from cards.games.game import Game
 from cards.games.messages import choose_language
 from cards.languages import game_name
-from decklab.decks import limits
 from decklab.decks.notes import zone_words
 
 Zones = dict[str, dict[str, int]]

@@ -1,7 +1,7 @@
 """Reads of decks, with the permission rule in one place: a private deck exists only for its owner.
 
-Every lookup by id or code that a stranger may not see raises `Http404`, never 403, so that the
-existence of someone's private deck does not leak through a page, the API or a share code.
+Every lookup by id or code that a stranger may not see raises `DeckNotFound`, never a 403, so
+that the existence of someone's private deck does not leak through a page, the API or a share code.
 """
 
 from __future__ import annotations
@@ -29,6 +29,12 @@ from decklab.decks.models import Deck, DeckVersion, Visibility
 User = AbstractBaseUser | AnonymousUser
 
 
+class DeckNotFound(Http404):
+    """No such deck or version, or none this user may see: the one not-found of decks. It is an
+    `Http404`, so every page and the API answer it as 404 with its message (Django's handler and
+    DRF's), and a caller that expects it catches it by this name."""
+
+
 def decks_of(user: AbstractBaseUser) -> QuerySet[Deck]:
     return Deck.objects.filter(owner=user)
 
@@ -36,11 +42,11 @@ def decks_of(user: AbstractBaseUser) -> QuerySet[Deck]:
 def deck_for_owner(user: User, pk: int) -> Deck:
     """The user's own deck, for editing; any other deck is a 404."""
     if not user.is_authenticated:
-        raise Http404(gettext("No such deck."))
+        raise DeckNotFound(gettext("No such deck."))
     try:
         return Deck.objects.get(pk=pk, owner=user)
     except Deck.DoesNotExist:
-        raise Http404(gettext("No such deck.")) from None
+        raise DeckNotFound(gettext("No such deck.")) from None
 
 
 def visible_decks(user: User) -> QuerySet[Deck]:
@@ -57,14 +63,14 @@ def deck_by_id(user: User, pk: int) -> Deck:
     try:
         return decks.select_related("owner").get(pk=pk)
     except Deck.DoesNotExist:
-        raise Http404(gettext("No such deck.")) from None
+        raise DeckNotFound(gettext("No such deck.")) from None
 
 
 def deck_by_code(user: User, code: str) -> Deck:
     try:
         return visible_decks(user).select_related("owner").get(code=code)
     except Deck.DoesNotExist:
-        raise Http404(gettext("No such deck.")) from None
+        raise DeckNotFound(gettext("No such deck.")) from None
 
 
 #: A deck code as typed, or the code of a share link (`…/d/<code>`, with anything after it).
@@ -76,12 +82,12 @@ def other_version(user: User, code_or_link: str, number: int | None) -> DeckVers
     decks, only the current one of someone else's (the shared page shows no other)."""
     match = _SHARED_CODE.search(code_or_link.strip())
     if match is None:
-        raise Http404(gettext("No such deck."))
+        raise DeckNotFound(gettext("No such deck."))
     deck = deck_by_code(user, match.group(1))
     if number is None:
         number = deck.version
     elif number != deck.version and deck.owner_id != getattr(user, "pk", None):
-        raise Http404("No such version.")
+        raise DeckNotFound("No such version.")
     version = version_of(deck, number)
     version.deck = deck  # the deck as read, with its owner
     return version
@@ -91,13 +97,13 @@ def current_version_for_owner(user: User, pk: int) -> DeckVersion:
     """The current version of the user's own deck, its deck read with it (one query, where
     `deck_for_owner` and `current_version` take two); any other deck is a 404."""
     if not user.is_authenticated:
-        raise Http404("No such deck.")
+        raise DeckNotFound("No such deck.")
     try:
         return DeckVersion.objects.select_related("deck").get(
             deck_id=pk, deck__owner=user, number=F("deck__version")
         )
     except DeckVersion.DoesNotExist:
-        raise Http404("No such deck.") from None
+        raise DeckNotFound("No such deck.") from None
 
 
 def current_version(deck: Deck) -> DeckVersion:
@@ -116,7 +122,7 @@ def version_of(deck: Deck, number: int) -> DeckVersion:
     try:
         return deck.versions.get(number=number)
     except DeckVersion.DoesNotExist:
-        raise Http404("No such version.") from None
+        raise DeckNotFound("No such version.") from None
 
 
 def cards_by_number(game: str, numbers: set[str]) -> dict[str, Card]:

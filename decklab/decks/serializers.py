@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from cards.rule_links import linked
+from decklab.decks import selectors
 from decklab.decks.forms import MAX_DECKLIST_CHARS
 from decklab.decks.models import Deck, Visibility
+from decklab.decks.workspace import Workspace
 
 ZONES_HELP = 'Zone → card number → count, e.g. {"main": {"BT1-004": 4}}.'
 
@@ -96,3 +99,11 @@ class DeckUpdateSerializer(serializers.Serializer):
 class ConflictSerializer(serializers.Serializer):
     detail = serializers.CharField()
     current = DeckSerializer()
+
+
+def deck_detail(deck: Deck, lang: str) -> dict:
+    """A deck as the API answers it: its current cards, decklist and legality report."""
+    ws = Workspace(deck.game, deck.format, selectors.current_zones(deck), lang=lang, deck=deck)
+    report = {**ws.report, "violations": linked(deck.game, ws.report["violations"], lang)}
+    deck.zones, deck.decklist, deck.legality = ws.zones, ws.text, report
+    return DeckSerializer(deck).data

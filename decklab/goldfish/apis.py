@@ -44,15 +44,8 @@ class SimulationsApi(ListAPIView):
     def post(self, request: Request) -> Response:
         incoming = SimulationRequestSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
-        try:
-            run = services.simulation_request(user=request.user, **incoming.validated_data)
-        except services.SimulationRefused as refused:
-            code = (
-                status.HTTP_429_TOO_MANY_REQUESTS
-                if refused.retry_later
-                else status.HTTP_400_BAD_REQUEST
-            )
-            return Response({"detail": refused.message}, status=code)
+        # A refusal (400, or 429 for load) is answered by `decklab.api.exception_handler`.
+        run = services.simulation_request(user=request.user, **incoming.validated_data)
         body = SimulationRunSerializer(run, context={"request": request}).data
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
 

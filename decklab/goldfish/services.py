@@ -32,6 +32,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
 
+from cards import limits
 from cards.games import decklist as decklist_text
 from cards.games import goldfish
 from cards.games.base import GameData
@@ -41,7 +42,6 @@ from cards.games.messages import Text
 from cards.games.registry import UnknownGame, get_game
 from cards.languages import translated
 from cards.pool import DatabasePool, game_data
-from decklab.decks import limits
 from decklab.goldfish.models import SimulationChunk, SimulationRun
 
 logger = logging.getLogger(__name__)

@@ -1,8 +1,8 @@
 """The broker soak: many tiny tasks through one real worker, counting crashes and lost tasks.
 
 `manage.py broker_soak` (`make soak`) runs it on any broker URL; the figures chose the embedded
-broker (README "The embedded broker"). A worker that dies is counted and replaced, so one crash
-does not end the measurement; a task is lost when no worker's log says it ran.
+broker (docs/operators.md "The embedded broker"). A worker that dies is counted and replaced, so one
+crash does not end the measurement; a task is lost when no worker's log says it ran.
 """
 
 from __future__ import annotations

@@ -18,8 +18,6 @@ from django_htmx.http import HTMX_STOP_POLLING
 
 from cards.games.goldfish import DEFAULT_TRIALS, goal_forms
 from cards.games.registry import GAMES, all_games, get_game
-from cards.games.text import whole_number
-from decklab.decks import selectors as deck_selectors
 from decklab.goldfish import charts, selectors, services
 from decklab.goldfish.forms import SimulationForm, goal_fieldsets, goals_from_data
 from decklab.goldfish.models import SimulationRun
@@ -55,10 +53,6 @@ def run_progress(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-#: The user's decks the run form offers to fill the decklist with.
-OWN_DECKS_SHOWN = 30
-
-
 def _game(slug: str | None) -> str:
     return slug if slug in GAMES else next(iter(GAMES))
 
@@ -66,14 +60,10 @@ def _game(slug: str | None) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_run(request: HttpRequest) -> HttpResponse:
-    """The run form; GET `?game=…&format=…&decklist=…` fills it in (the deck editor links here),
-    `&deck=<id>` with one of the user's decks (the card page's odds link offers them)."""
+    """The run form; GET `?game=…&format=…&decklist=…` fills it in (the deck editor links here)."""
     data = request.POST if request.method == "POST" else request.GET
     game = _game(data.get("game"))
     forms = goal_forms(game)
-    if request.method == "GET" and whole_number(data.get("deck", "")) is not None:
-        data = data.copy()
-        data["decklist"] = deck_selectors.own_decklist(request.user, int(data["deck"]))
     context: dict[str, Any] = {
         "game_choices": all_games(),
         "game": game,
@@ -81,7 +71,6 @@ def new_run(request: HttpRequest) -> HttpResponse:
         "values": data,
         "default_trials": DEFAULT_TRIALS,
         "formats": get_game(game).formats,
-        "own_decks": deck_selectors.own_decks_of_game(request.user, game)[:OWN_DECKS_SHOWN],
     }
     if request.method == "GET":
         return render(request, "goldfish/new.html", context)

@@ -1,7 +1,7 @@
 """Fixtures of the API-as-a-product tests: an API user with a token, cards, a live server.
 
 `api_key` is the one place these tests obtain a token; everything else sends it as
-`Authorization: Token <key>`, the way the README tells clients to.
+`Authorization: Token <key>`, the way docs/api.md tells clients to.
 """
 
 from __future__ import annotations

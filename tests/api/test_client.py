@@ -2,7 +2,7 @@
 
 openapi-python-client writes the client into the test's temporary folder (never committed) from
 `/api/schema/` of a live server, offline (`--path`, no URL), failing on any generator warning.
-With it: the README's three lines, a deck from a decklist, every page of the deck list, a stale
+With it: docs/api.md's three lines, a deck from a decklist, every page of the deck list, a stale
 change (409), validation against two formats (JSON and text/plain), a deck code made and read,
 and a simulation run to its result in a real Celery worker.
 """
@@ -30,15 +30,15 @@ from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS
 
 pytestmark = pytest.mark.services
 
-#: The generator's options, as README "The API for other programs" gives them.
+#: The generator's options, as docs/api.md ("A generated client") gives them.
 CONFIG = (
     "package_name_override: decklab_client\n"
     "content_type_overrides:\n  text/plain: application/octet-stream\n"
     # No formatter run: the generated code is imported, not read.
     "post_hooks: []\n"
 )
-README = Path(settings.BASE_DIR) / "README.md"
-README_EXAMPLE = re.compile(
+API_DOC = Path(settings.BASE_DIR) / "docs" / "api.md"
+API_DOC_EXAMPLE = re.compile(
     r"<!-- tests/api/test_client.py runs this block.*?-->\n```python\n(.*?)```", re.S
 )
 
@@ -120,8 +120,8 @@ def test_a_generated_client_does_the_whole_round(
         page = page + 1 if listed.next_ else 0
     assert len(names) == listed.count == 52 and "From a script" in names
 
-    # The README's three lines, as written there, against this server.
-    example = README_EXAMPLE.search(README.read_text())[1]
+    # docs/api.md's three lines, as written there, against this server.
+    example = API_DOC_EXAMPLE.search(API_DOC.read_text())[1]
     scope = {"TOKEN": api_key}
     exec(example.replace("http://127.0.0.1:8000", live_server.url), scope)
     assert scope["page"].count == 52 and len(scope["page"].results) == 50

@@ -4,7 +4,7 @@ A bounded run (a fixed seed, a few hundred requests, well under two minutes) of 
 `schemathesis` command against the test's live server, signed in with a token, with the response
 checks on: no 500, every status code, content type, header and body as documented, 405 for
 undocumented methods, and schema-invalid requests refused. It runs on both CI passes (SQLite and
-PostgreSQL + Redis). README "Bad input" says how to run a longer one by hand.
+PostgreSQL + Redis). docs/developers.md "Bad input" says how to run a longer one by hand.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from decklab.celery import app
 from decklab.decks.services import deck_create
 
 #: Per operation of the fuzzing phase: with the stateful phase, about 500 requests. The coverage
-#: phase (every boundary case of the schema, ~600 more) is for longer runs by hand (README).
+#: phase (every boundary case of the schema, ~600 more) is for longer runs by hand
+#: (docs/developers.md).
 MAX_EXAMPLES = 20
 #: Left out: `positive_data_acceptance` wants every schema-valid body accepted, but whether a
 #: decklist, deck code or card query reads is decided by the game rules, not by a JSON schema;

@@ -202,7 +202,7 @@ def test_the_card_in_view_preview_links_columns_grouping_and_natural_order(
 def test_the_editor_search_shows_the_total_and_every_result(
     live_server, sized_page, shoot, monkeypatch
 ):
-    from decklab.decks import views
+    from decklab.decks.views import editor as views
 
     monkeypatch.setattr(views, "SEARCH_LIMIT", 5)  # a few cards make several pages
     page = sized_page

@@ -139,13 +139,13 @@ def test_the_card_page_shows_facts_extra_columns_and_the_face(client, load):
 def test_the_card_page_links_to_the_odds_of_drawing_the_card(client, load):
     load("dbscg", "number,name,type\nBT1-004,Destructive Terror Champa,Battle\n")
     page = client.get(reverse("cards:detail", args=["dbscg", "BT1-004"])).content.decode()
-    assert f"{reverse('goldfish:new')}?game=dbscg&amp;goal=drawn&amp;drawn-cards=BT1-004" in page
+    assert f"{reverse('decks:odds', args=['dbscg'])}?goal=drawn&amp;drawn-cards=BT1-004" in page
 
 
 def test_a_game_without_a_card_goal_offers_no_odds_link(client, load):
     load("draws_troidal", "number,name,attribute,power,risk,guard\nDT-1,水 P7 R4 G1,水,7,4,1\n")
     page = client.get(reverse("cards:detail", args=["draws_troidal", "DT-1"])).content.decode()
-    assert reverse("goldfish:new") + "?" not in page
+    assert reverse("decks:odds", args=["draws_troidal"]) not in page
 
 
 def test_an_unknown_card_is_not_found(client, dbscg):

@@ -1,4 +1,4 @@
-"""The card query language (README "Card search"): each operator, alias and error, on both databases."""
+"""The card query language (docs/players.md): each operator, alias and error, on both databases."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from cards import paging
 from cards.games.decklist import natural_key
 from cards.importers import import_path
 from cards.shipped import DATA
-from decklab.decks.views import SEARCH_LIMIT
+from decklab.decks.views.editor import SEARCH_LIMIT
 
 pytestmark = pytest.mark.django_db
 

@@ -35,7 +35,7 @@ def test_an_address_that_matches_no_pattern_does_not_list_the_site_s_urls(client
 
 
 def test_a_server_error_is_the_friendly_500_and_is_logged(client, debug_on, monkeypatch, caplog):
-    from decklab.decks import views
+    from decklab.decks.views import editor as views
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")

@@ -1,8 +1,8 @@
-"""Every registered game answers on every page, and so does a sixth game added the README's way.
+"""Every registered game answers on every page, and so does a sixth game added as CONTRIBUTING says.
 
-README "Adding a game": copy a game's folder under the new slug, rename it, add one registry line,
-add data. `copied_game` does exactly that at test time (a copy of `draws_troidal`), so this test
-proves a new game needs no edit anywhere else: no migration, no table in shared code.
+CONTRIBUTING.md "Adding a game": copy a game's folder under the new slug, rename it, add one
+registry line, add data. `copied_game` does exactly that at test time (a copy of `draws_troidal`),
+so this test proves a new game needs no edit anywhere else: no migration, no table in shared code.
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ def test_the_validate_api_answers_the_contract_object(client, slug, sample):
 
 
 def test_a_new_game_s_shipped_cards_load_with_the_rest(copied_game, tmp_path, monkeypatch, db):
-    """README "Adding a game", step 4: `cards/data/<slug>/cards.csv` is all it takes."""
+    """CONTRIBUTING.md "Adding a game", step 4: `cards/data/<slug>/cards.csv` is all it takes."""
     from cards import shipped
     from cards.models import Card
 

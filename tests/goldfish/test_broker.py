@@ -1,6 +1,6 @@
 """The embedded broker (issue 9, finding 13): why the file-system transport went, and a short soak.
 
-`make soak` runs the full 20,000-task soak (README "The embedded broker").
+`make soak` runs the full 20,000-task soak (docs/operators.md "The embedded broker").
 """
 
 from __future__ import annotations

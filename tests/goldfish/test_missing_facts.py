@@ -116,17 +116,21 @@ def test_the_card_page_odds_link_offers_the_player_s_decks_and_runs_as_offered(
     mine = deck_create(owner=player, game="dbscg", name="Red test", zones=zones)
     client.force_login(player)
     card_page = client.get(reverse("cards:detail", kwargs={"game": "dbscg", "number": "TST-002"}))
-    link = card_page.content.decode().split('href="/goldfish/new/?', 1)[1].split('"', 1)[0]
+    odds = reverse("decks:odds", args=["dbscg"])
+    link = card_page.content.decode().split(f'href="{odds}?', 1)[1].split('"', 1)[0]
     query = dict(part.split("=", 1) for part in link.replace("&amp;", "&").split("&"))
-    offered = client.get(reverse("goldfish:new"), query).content.decode()
+    offered = client.get(odds, query).content.decode()
     assert f'<option value="{mine.pk}">Red test</option>' in offered
-    page = client.get(reverse("goldfish:new"), {**query, "deck": mine.pk})
+    chosen = client.get(odds, {**query, "deck": mine.pk})
+    assert chosen.status_code == 302
+    page = client.get(chosen["Location"])
     form = page.context["goal_fieldsets"][0]
-    assert "4 TST-002" in page.context["values"]["decklist"]
+    decklist = page.context["values"]["decklist"]
+    assert "4 TST-002" in decklist and page.context["game"] == "dbscg"
     posted = {
         "game": "dbscg",
         "format": "zenkai",
-        "decklist": page.context["values"]["decklist"],
+        "decklist": decklist,
         "goal": "drawn",
         **{f"drawn-{field['name']}": field["value"] for field in form["fields"]},
         "drawn-cards": "TST-002",
@@ -136,3 +140,10 @@ def test_the_card_page_odds_link_offers_the_player_s_decks_and_runs_as_offered(
         response = client.post(reverse("goldfish:new"), posted)
     assert response.status_code == 302, response.content.decode()[:3000]
     assert SimulationRun.objects.get().status == "done"
+
+
+def test_the_odds_page_of_a_player_without_decks_offers_to_paste_one(client, player):
+    client.force_login(player)
+    page = client.get(reverse("decks:odds", args=["dbscg"]), {"goal": "drawn"}).content.decode()
+    assert "You have no deck of this game yet." in page
+    assert 'href="/goldfish/new/?goal=drawn&amp;game=dbscg"' in page

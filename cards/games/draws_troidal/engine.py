@@ -1,7 +1,7 @@
 """The reference engine: one DRAWS◎TROIDAL beta game at a time, written to read like the rules.
 
 This is the specification the fast engine is checked against (RULES.md §5.2; the seed 001 text wins
-where the two differ). Where the seed is open, this engine decides, and the README says so:
+where the two differ). Where the seed is open, this engine decides, and docs/goldfish.md says so:
 
 - The game ends at the first battle after which a player's life is 0 or less: the seed has the
   player who *first* brings the other to 0 win. When one battle brings both to 0 (both cards lose),

@@ -1,7 +1,7 @@
 """DRAWS◎TROIDAL goldfish goals: whole beta games against another deck (CONTRACT §5 `match`).
 
 The goal's deck is player 0; the opponent's decklist is resolved against the same card pool. The
-policies are described in `policy` and the README; the engines in `engine` (the specification)
+policies are described in `policy` and docs/goldfish.md; the engines in `engine` (the specification)
 and `fast` (what runs).
 """
 

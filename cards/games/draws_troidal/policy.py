@@ -1,4 +1,4 @@
-"""How a simulated player decides: the `random` and `greedy` policies (README, "DRAWS◎TROIDAL simulation").
+"""How a simulated player decides: the `random` and `greedy` policies (docs/goldfish.md).
 
 A player makes three kinds of choices in the beta game: whether to redo the set-up's five cards
 (once), which hand card goes into each empty slot (step ②), and how to reorder the field with at

@@ -8,12 +8,12 @@ draws 1 and the second 2, each sets 1 burst from hand; the speed card is discard
 phase and the hand is cut to 7. An empty deck is replaced by the HP cards; a player with no HP
 card left has both casters at HP 0 and loses.
 
-What is modelled beyond the seed (and documented in the README): the cards a player uses are the
-cards of one uniform shuffle (hand 7, then the deck, then the HP cards when the deck is empty; the
-opening burst is never seen); only the player of the goal makes gear changes, setting the fastest
-hand card when it is faster than the speed card; the burst set each turn and the end-phase
-discards are the slowest hand cards (the fast ones are kept for gear changes); a card without SP
-is slower than C.
+What is modelled beyond the seed (and documented in docs/goldfish.md): the cards a player uses are
+the cards of one uniform shuffle (hand 7, then the deck, then the HP cards when the deck is empty;
+the opening burst is never seen); only the player of the goal makes gear changes, setting the
+fastest hand card when it is faster than the speed card; the burst set each turn and the end-phase
+discards are the slowest hand cards (the fast ones are kept for gear changes); a card without SP is
+slower than C.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """How the shipped Gundam War folder (`cards/data/gundam_war/`) becomes contract rows: its
 `cards-known.csv` is a fact sheet (`cards.games.factsheet`), the rules of the conversion are in
-`convert`'s docstring and the README ("Shipped card data")."""
+`convert`'s docstring and docs/card-data.md."""
 
 from __future__ import annotations
 

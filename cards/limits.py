@@ -1,9 +1,10 @@
 """Caps on the size of decks and texts people send: the checks, in one place.
 
-The numbers are settings (`DECKLAB_MAX_*`, README "Limits"). The largest legal deck of any game holds
-68 cards (a DBSCG ZENKAI deck: a leader, 60 main, 7 Z-cards), at most 68 of them different; the caps
-are generous multiples of that, so no real deck meets them, while an oversized deck is refused
-before it costs a worker anything (parsing, card queries, a PNG of thousands of faces).
+The numbers are settings (`DECKLAB_MAX_*`, docs/operators.md "Limits"). The largest legal deck of
+any game holds 68 cards (a DBSCG ZENKAI deck: a leader, 60 main, 7 Z-cards), at most 68 of them
+different; the caps are generous multiples of that, so no real deck meets them, while an oversized
+deck is refused before it costs a worker anything (parsing, card queries, a PNG of thousands of
+faces).
 """
 
 from __future__ import annotations

@@ -1,0 +1,78 @@
+"""What a deck's goldfish panel runs: the deck (or a version the history picked) first, then the
+"Compare with" choice (an older version, another of your decks, a version of a deck you may read)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.translation import gettext
+
+from cards.games.text import whole_number
+from decklab.decks import selectors, services
+from decklab.decks.models import Deck
+from decklab.decks.views.base import workspace
+from decklab.decks.workspace import Workspace
+
+#: Older versions offered to the goldfish panel's "Compare with" (each is a sitting or a save).
+COMPARE_VERSIONS = 100
+
+
+def compare_choices(
+    request: HttpRequest, ws: Workspace, wanted: tuple[str, str] | None = None
+) -> list[tuple[str, str]]:
+    """Other decks of the same game and older versions of this one, to run the same goals on;
+    first the one the history page asked for (`wanted`: value and label), if any."""
+    if not request.user.is_authenticated:
+        return []
+    choices = [wanted] if wanted else []
+    if ws.deck is not None:
+        older = ws.deck.versions.exclude(number=ws.deck.version).only("number", "note", "note_text")
+        for version in older[:COMPARE_VERSIONS]:
+            label = gettext("This deck, version %(number)d") % {"number": version.number}
+            note = version.shown_note
+            choices.append((f"version:{version.number}", f"{label} — {note}" if note else label))
+    others = selectors.decks_of(request.user).filter(game=ws.game_slug)
+    if ws.deck is not None:
+        others = others.exclude(pk=ws.deck.pk)
+    choices += [(f"deck:{d.pk}", d.name) for d in others.only("pk", "name")[:20]]
+    return choices
+
+
+def base_target(deck: Deck, ws: Workspace, base: int | None) -> tuple[str, Workspace]:
+    """What the goldfish panel runs first: the deck as it is, or a version the history picked."""
+    if base is None or base == deck.version:
+        return version_label(deck.name, deck.version), ws
+    try:
+        version = selectors.version_of(deck, base)
+    except selectors.DeckNotFound:
+        raise services.DeckError(
+            gettext("This deck has no version %(number)s.") % {"number": base}
+        ) from None
+    return version_label(deck.name, base), Workspace(deck.game, deck.format, version.zones)
+
+
+def compare_target(request: HttpRequest, deck: Deck, value: str) -> tuple[str, Workspace] | None:
+    """The "Compare with" choice: `version:<n>` of this deck, `deck:<id>` of yours (as it is), or
+    `code:<code>:<n>`, a version of a deck you may read (from the history's compare)."""
+    kind, _, rest = value.partition(":")
+    try:
+        if kind == "version" and (number := whole_number(rest)) is not None:
+            old = selectors.version_of(deck, number)
+            return version_label(deck.name, number), Workspace(deck.game, deck.format, old.zones)
+        if kind == "deck" and (pk := whole_number(rest)) is not None:
+            other = selectors.deck_for_owner(request.user, pk)
+            return version_label(other.name, other.version), workspace(request, other)
+        if kind == "code":
+            code, _, number_text = rest.partition(":")
+            found = selectors.other_version(request.user, code, whole_number(number_text))
+        else:
+            return None
+    except selectors.DeckNotFound:
+        raise services.DeckError(gettext("That deck or version is not there any more.")) from None
+    if found.deck.game != deck.game:
+        raise services.DeckError(gettext("Only decks of the same game can be compared."))
+    label = version_label(found.deck.name, found.number)
+    return label, Workspace(found.deck.game, found.deck.format, found.zones)
+
+
+def version_label(name: str, version: int) -> str:
+    return gettext("%(name)s (version %(version)s)") % {"name": name, "version": version}
