@@ -111,9 +111,11 @@ def test_a_count_past_the_cap_reads_plus_and_every_page_stays_reachable(client, 
         "number,name,attribute\n" + "".join(f"D-{i:02},c{i},水\n" for i in range(20)),
     )
     url = reverse("cards:list", args=["draws_troidal"])
-    first = client.get(url)
-    assert "7+ cards" in first.content.decode()  # 5 past page 1 (2 cards): counted to 7
+    first = client.get(url, {"q": "c"})
+    assert "7+ cards match" in first.content.decode()  # 5 past page 1 (2 cards): counted to 7
     assert first.context["page"].has_next()
+    # The unfiltered list reads the game's own count, exact past the cap.
+    assert "20 cards." in client.get(url).content.decode()
     last = client.get(url, {"page": 10}).context["page"]
     assert last.number == 10 and not last.paginator.capped
     assert [card.number for card in last.object_list] == ["D-18", "D-19"]
