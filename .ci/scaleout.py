@@ -1,6 +1,11 @@
 """Scale-out test: two gunicorn servers and two Celery workers on PostgreSQL + Redis, under load.
 
-    DATABASE_URL=postgres://… CELERY_BROKER_URL=redis://… .venv/bin/python .ci/scaleout.py
+    DATABASE_URL=postgres://… .venv/bin/python .ci/scaleout.py
+
+Redis is its own: a private `redis-server` on a free loopback port (broker and cache), with an
+append-only file so that a restart keeps the queued tasks, as a production Redis would. A third of
+the way into the load it is stopped for `SCALEOUT_OUTAGE_SECONDS` (10; 0: no outage) and started
+again; the machine's shared Redis (port 6379) is never touched.
 
 It serves the site in production mode (DEBUG off, deploy/gunicorn.conf.py, JSON logs) from two
 gunicorn processes on loopback ports, starts two Celery workers on a private queue, and sends a
@@ -11,6 +16,8 @@ once, polled until done). It then checks, and exits 1 unless all hold:
 
 - no errors: no 5xx, no connection error or timeout, no other unexpected answer; 429s (throttles) are
   counted and reported apart (`.ci/run` raises the limits for this run, so that it measures errors);
+  during the Redis outage too, for the pages and API reads (a save may be refused with a 503 then,
+  counted apart; one acknowledged must be stored);
 - no lost saves: every deck and version the API acknowledged is stored, with the cards it answered;
 - the simulation run finished with exactly the results of the same run in this process;
 - every line the servers and workers logged is one JSON object.
@@ -27,6 +34,7 @@ import json
 import os
 import random
 import secrets
+import shutil
 import signal
 import socket
 import string
@@ -46,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 SECONDS = float(os.environ.get("SCALEOUT_SECONDS") or 30)
 CLIENTS = int(os.environ.get("SCALEOUT_CLIENTS") or 20)
 THINK = float(os.environ.get("SCALEOUT_THINK_MS") or 0) / 1000
+OUTAGE = float(os.environ.get("SCALEOUT_OUTAGE_SECONDS") or 10)
 REQUEST_TIMEOUT = 30
 #: A client opens a new connection after this long idle: below gunicorn's keep-alive (5 s), so that
 #: the server never closes a connection just as a request is sent on it (as browsers do).
@@ -64,12 +73,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def production_environment(ports: list[int], queue: str) -> None:
+def production_environment(ports: list[int], queue: str, redis_port: int) -> None:
     """The environment of every process of this run, this one included (same secret, same DB)."""
-    for name in ("DATABASE_URL", "CELERY_BROKER_URL"):
-        scheme = urlparse(os.environ.get(name, "")).scheme
-        if scheme not in {"postgres", "postgresql", "redis"}:
-            sys.exit(f"scaleout: {name} must name PostgreSQL / Redis (it is {scheme or 'unset'})")
+    scheme = urlparse(os.environ.get("DATABASE_URL", "")).scheme
+    if scheme not in {"postgres", "postgresql"}:
+        sys.exit(f"scaleout: DATABASE_URL must name PostgreSQL (it is {scheme or 'unset'})")
+    os.environ["CELERY_BROKER_URL"] = f"redis://127.0.0.1:{redis_port}/0"
+    if os.environ.get("DECKLAB_CACHE_URL"):
+        os.environ["DECKLAB_CACHE_URL"] = f"redis://127.0.0.1:{redis_port}/1"
     os.environ.update(
         {
             "DJANGO_SETTINGS_MODULE": "decklab.settings",
@@ -78,6 +89,8 @@ def production_environment(ports: list[int], queue: str) -> None:
             "DECKLAB_ALLOWED_HOSTS": "127.0.0.1,localhost",
             "DECKLAB_SITE_URL": f"http://127.0.0.1:{ports[0]}",
             "DECKLAB_GOLDFISH_QUEUE": queue,
+            # A started task silent for this long is handed out again (the outage may cut one).
+            "DECKLAB_GOLDFISH_STALE_SECONDS": "15",
             "DECKLAB_LOG_FORMAT": "json",
             "DECKLAB_LOG_LEVEL": "WARNING",
             "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY") or "2",
@@ -92,6 +105,58 @@ def manage(*args: str) -> None:
     subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, check=True, timeout=300, stdout=sys.stderr
     )
+
+
+class PrivateRedis:
+    """A redis-server of this run's own on a loopback port, with its data in `folder`."""
+
+    def __init__(self, port: int, folder: Path):
+        self.port, self.folder = port, folder
+        self.process: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 20) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        options = ["--bind", "127.0.0.1", "--port", str(self.port), "--dir", str(self.folder)]
+        options += ["--save", "", "--appendonly", "yes", "--appendfsync", "always"]
+        with (self.folder / "redis.log").open("ab") as log:
+            self.process = subprocess.Popen(
+                ["redis-server", *options], stdout=log, stderr=subprocess.STDOUT
+            )
+        deadline = time.monotonic() + timeout
+        while not self.answers():
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"redis-server on {self.port} did not start")
+            time.sleep(0.05)
+
+    def answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as probe:
+                probe.sendall(b"PING\r\n")
+                return probe.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        """SIGTERM: Redis writes its append-only file and exits (the queued tasks survive)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def outage(redis: PrivateRedis, tally: Tally, start_at: float) -> None:
+    """Stop Redis at `start_at` for `OUTAGE` seconds, then start it again; the window is tallied."""
+    time.sleep(max(0.0, start_at - time.monotonic()))
+    with tally.lock:
+        tally.outage = (time.monotonic(), float("inf"))
+    redis.stop()
+    time.sleep(OUTAGE)
+    redis.start()
+    with tally.lock:
+        tally.outage = (tally.outage[0], time.monotonic())
 
 
 class Server:
@@ -143,7 +208,16 @@ class Tally:
     errors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     #: deck id → (version, zones) of every save the API acknowledged
     saves: dict[int, list[tuple[int, dict]]] = field(default_factory=lambda: defaultdict(list))
+    #: (start, end) of the Redis outage, monotonic seconds
+    outage: tuple[float, float] = (float("inf"), float("inf"))
+    #: requests that overlapped the outage, errors among them, saves refused with a 503 then
+    during_outage: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    outage_errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    refused_in_outage: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def overlaps_outage(self, start: float, end: float) -> bool:
+        return start <= self.outage[1] and end >= self.outage[0]
 
 
 class Client:
@@ -167,6 +241,7 @@ class Client:
             payload = json.dumps(body).encode()
             headers["Content-Type"] = "application/json"
         start = time.perf_counter()
+        began = time.monotonic()
         if port in self.connections and start - self.last_used[port] > IDLE_SECONDS:
             self.connections.pop(port).close()
         try:
@@ -182,17 +257,26 @@ class Client:
             self.connections.pop(port, None)
             with self.tally.lock:
                 self.tally.errors[kind].append(f"{method} {path} on {port}: {error!r}")
+                if self.tally.overlaps_outage(began, time.monotonic()):
+                    self.tally.during_outage[kind] += 1
+                    self.tally.outage_errors[kind] += 1
             return None
         elapsed = time.perf_counter() - start
         with self.tally.lock:
             self.tally.seconds[kind].append(elapsed)
+            in_outage = self.tally.overlaps_outage(began, time.monotonic())
+            self.tally.during_outage[kind] += in_outage
             if response.status == 429:
                 self.tally.throttled[kind] += 1
+                return None
+            if in_outage and kind == "save" and response.status == 503:
+                self.tally.refused_in_outage += 1  # refused, not lost: nothing was acknowledged
                 return None
             if response.status not in ok:
                 self.tally.errors[kind].append(
                     f"{method} {path} on {port}: {response.status} {content[:300]!r}"
                 )
+                self.tally.outage_errors[kind] += in_outage
                 return None
         if "json" in (response.getheader("Content-Type") or ""):
             return json.loads(content)
@@ -281,7 +365,19 @@ def main() -> int:
     started = time.monotonic()
     ports = [free_port(), free_port()]
     queue = f"scaleout-{uuid.uuid4().hex[:8]}"
-    production_environment(ports, queue)
+    redis_port = free_port()
+    production_environment(ports, queue, redis_port)
+    redis = PrivateRedis(redis_port, Path(os.environ["DECKLAB_VAR_DIR"]) / "redis")
+    shutil.rmtree(redis.folder, ignore_errors=True)
+    redis.start()
+    try:
+        return load(ports, queue, redis, started)
+    finally:
+        redis.stop()
+
+
+def load(ports: list[int], queue: str, redis: PrivateRedis, started: float) -> int:
+    """Serve, load, check: the run itself, with the private Redis up."""
     logs = Path(os.environ["DECKLAB_VAR_DIR"]) / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     for old in logs.glob("*.log"):  # worker logs are appended to
@@ -304,7 +400,7 @@ def main() -> int:
     from cards.pool import DatabasePool
     from decklab.decks.models import Deck as StoredDeck
     from decklab.goldfish.models import SimulationRun
-    from decklab.goldfish.workers import WorkerProcess, worker_arguments
+    from decklab.tooling.workers import WorkerProcess, worker_arguments
 
     cards = Card.objects.filter(game=GAME)
     leader = cards.filter(type="Leader").order_by("number").values_list("number", flat=True)[0]
@@ -360,6 +456,10 @@ def main() -> int:
         ]
         for thread in threads:
             thread.start()
+        if OUTAGE > 0:
+            threading.Thread(
+                target=outage, args=(redis, tally, deadline - SECONDS * 2 / 3), daemon=True
+            ).start()
         for thread in threads:
             thread.join(timeout=SECONDS + REQUEST_TIMEOUT + 5)
             if thread.is_alive():
@@ -391,6 +491,21 @@ def main() -> int:
     print(f"{'all':<11}{total:>9}{throttled:>6}{errors:>8}  ({total / SECONDS:.0f} requests/s)")
     for kind, samples in tally.errors.items():
         failures.append(f"{len(samples)} {kind} errors, e.g. {samples[:3]}")
+    if OUTAGE > 0:
+        start, end = tally.outage
+        length = f"{end - start:.1f} s" if end != float("inf") else "not ended"
+        counts = ", ".join(
+            f"{kind} {tally.during_outage[kind]} ({tally.outage_errors[kind]} errors)"
+            for kind in [*MIX, "simulation"]
+        )
+        print(
+            f"redis outage ({length}): requests {counts}; "
+            f"{tally.refused_in_outage} saves refused with 503"
+        )
+        if start == float("inf") or end == float("inf"):
+            failures.append("the Redis outage did not happen within the load")
+        elif sum(tally.during_outage.values()) == 0:
+            failures.append("no request was made during the Redis outage")
 
     # Lost saves
     acknowledged = sum(len(v) for v in tally.saves.values())
@@ -404,7 +519,8 @@ def main() -> int:
         for version, zones in saves:
             if versions.get(version) != zones:
                 lost.append(f"deck {pk} version {version}: {versions.get(version)} ≠ {zones}")
-        if stored.version != saves[-1][0]:
+        # A later version than the last acknowledged one is a save whose answer was an error.
+        if stored.version < saves[-1][0]:
             lost.append(f"deck {pk} is at version {stored.version}, last saved {saves[-1][0]}")
     print(f"saves: {acknowledged} acknowledged in {len(tally.saves)} decks, {len(lost)} lost")
     failures.extend(lost[:10])

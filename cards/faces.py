@@ -36,7 +36,13 @@ FACE_SIZE = (600, 838)
 #: Uploads are stored at most this large (re-encoded), and refused above these limits.
 STORED_SIZE = (1200, 1676)
 MAX_IMAGE_BYTES = 8 * 1024 * 1024
-MAX_IMAGE_PIXELS = 40_000_000
+#: An upload is decoded into at most this many pixels: four times what is stored (issue 22,
+#: finding 1: a 132 KB PNG of 6,324² pixels took 430 MB and 2.6 s to decode). A larger JPEG is
+#: decoded at a reduced scale (`Image.draft`) and must fit once reduced; other formats are
+#: refused from their header's size, before decoding.
+MAX_DECODED_PIXELS = 4 * STORED_SIZE[0] * STORED_SIZE[1]
+#: A JPEG's own size may be this large: the eighth scale `draft` decodes it at still fits above.
+MAX_JPEG_PIXELS = 40_000_000
 UPLOAD_FORMATS = ("PNG", "JPEG", "WEBP", "GIF")
 #: Bump when the drawing changes, so cached faces are redrawn.
 LAYOUT_VERSION = 3
@@ -223,24 +229,29 @@ def _uploaded_face(card: Card) -> bytes | None:
     return out.getvalue()
 
 
+def too_large_message() -> str:
+    return f"the image is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MiB"
+
+
 def checked_png(content: bytes) -> bytes:
     """An uploaded image checked and re-encoded as PNG, at most `STORED_SIZE`; `ImageRejected`
-    says why not. The one check of every image upload (staff, proposals, `import_card_images`).
+    says why not. The one check of every image upload (staff, proposals, `import_card_images`),
+    and its one decode.
 
-    Re-encoding drops anything but pixels (metadata, trailing data), and the pixel limit stops a
-    small file that would decompress into a huge image.
+    Re-encoding drops anything but pixels (metadata, trailing data). The size in the file's header
+    is checked before anything is decoded, so a small file that would decompress into a huge image
+    costs nothing (`MAX_DECODED_PIXELS`).
     """
     if len(content) > MAX_IMAGE_BYTES:
-        raise ImageRejected(f"the image is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MiB")
+        raise ImageRejected(too_large_message())
     try:
-        with Image.open(io.BytesIO(content)) as probe:
-            kind, (w, h) = probe.format, probe.size
-            if kind not in UPLOAD_FORMATS:
-                raise ImageRejected(f"{kind} images are not accepted: use PNG, JPEG, WebP or GIF")
-            if w * h > MAX_IMAGE_PIXELS:
-                raise ImageRejected(f"the image is {w}×{h} pixels; at most 40 megapixels")
-            probe.verify()
         with Image.open(io.BytesIO(content)) as image:
+            _check_header(image)
+            if image.format == "JPEG":
+                image.draft("RGB", STORED_SIZE)
+            w, h = image.size
+            if w * h > MAX_DECODED_PIXELS:
+                raise ImageRejected(f"the image is {w}×{h} pixels; at most {_megapixels()}")
             image.load()
             stored = image.convert("RGBA" if image.mode in ("RGBA", "LA", "P") else "RGB")
     except ImageRejected:
@@ -251,6 +262,18 @@ def checked_png(content: bytes) -> bytes:
     out = io.BytesIO()
     stored.save(out, "PNG", optimize=True)
     return out.getvalue()
+
+
+def _check_header(image: Image.Image) -> None:
+    kind, (w, h) = image.format, image.size
+    if kind not in UPLOAD_FORMATS:
+        raise ImageRejected(f"{kind} images are not accepted: use PNG, JPEG, WebP or GIF")
+    if kind == "JPEG" and w * h > MAX_JPEG_PIXELS:
+        raise ImageRejected(f"the image is {w}×{h} pixels; at most 40 megapixels")
+
+
+def _megapixels() -> str:
+    return f"{MAX_DECODED_PIXELS / 1_000_000:.0f} megapixels"
 
 
 def store_image(card: Card, content: bytes, keep_old: bool = False) -> None:

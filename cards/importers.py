@@ -26,6 +26,7 @@ from cards.games.registry import get_game
 from cards.games.schema import RowError
 from cards.models import Card, CardName, GameData
 from cards.search import choose_example, choose_hints, index_columns
+from cards.spreadsheet import unescaped
 
 #: Rows written per INSERT/UPDATE statement.
 BATCH = 500
@@ -107,10 +108,9 @@ def _csv_rows(text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
     start = 2
     try:
         for row in reader:
-            if None in row:  # more cells than header columns
-                rows.append((start, {**row, "__overflow__": row.pop(None)}))
-            else:
-                rows.append((start, row))
+            overflow = row.pop(None, None)  # more cells than header columns
+            row = {key: unescaped(value) for key, value in row.items()}
+            rows.append((start, {**row, "__overflow__": overflow} if overflow else row))
             start = reader.line_num + 1
     except csv.Error as error:
         raise ImportFailed([Problem(start, "", f"broken CSV: {error}")]) from None
@@ -295,6 +295,7 @@ UPDATED_COLUMNS = (
     "data",
     "extra",
     "number_order",
+    "number_folded",
     "name_folded",
     "tags",
     "cost",

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from cards.games import base
 from cards.games.registry import GAMES, UnknownGame, get_game
@@ -152,3 +154,41 @@ class SearchTag(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}:{self.tag}"
+
+
+class CardImport(models.Model):
+    """A staff card-file upload, imported by a Celery task (`cards.uploads`): its page shows how far
+    it got. A large file's import took over three minutes in one web request (issue 22 finding 8)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("importing")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    game = game_field()
+    #: `cards` (a card file) or `set_decks` (`cards.forms.SET_DECKS`).
+    kind = models.CharField(max_length=16)
+    filename = models.CharField(max_length=255)
+    content = models.BinaryField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    #: The import's report once done (`ImportReport`, or the set decks' count).
+    summary = models.TextField(blank=True)
+    #: Why it failed: `[line, column, message]` for each problem (line 0: the whole file).
+    problems = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.filename} ({self.game}, {self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in {self.Status.DONE, self.Status.FAILED}

@@ -3,7 +3,8 @@
 A game's folder holds its cards in the contract's columns (`cards.csv` or `cards.json`, CONTRACT
 §2), or a fact sheet that the game's own `shipped` conversion turns into them (`<game>/shipped.py`,
 `cards.games.factsheet`); a `set_decks.json` beside them is the game's set decks. Importing writes
-only what changed, so `make run` loads everything on every start.
+only what changed (a start with nothing new sends a few queries), and `make run` runs it only
+when the data changed (deploy/run.py).
 """
 
 from __future__ import annotations

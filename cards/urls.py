@@ -6,6 +6,7 @@ from cards import views
 
 card_patterns = [
     path("upload/", views.upload_cards, name="upload"),
+    path("upload/<int:pk>/", views.upload_progress, name="upload-progress"),
     path("<slug:game>/", views.card_list, name="list"),
     path("<slug:game>/help/", views.search_help, name="help"),
     # Gundam War numbers hold a `/` (`青/CH-1`), hence `path:`.

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
@@ -16,10 +16,10 @@ from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards import faces, search
+from cards import faces, search, uploads
 from cards.community import revisions
 from cards.community.coverage import completeness
-from cards.forms import CARD_FILE_MAX_BYTES, SET_DECKS, CardFileForm, CardImageForm
+from cards.forms import CARD_FILE_MAX_BYTES, CardFileForm, CardImageForm
 from cards.games import ruletext
 from cards.games.factsheet import PROVENANCE, SHEET_COLUMNS
 from cards.games.game import Game
@@ -27,8 +27,8 @@ from cards.games.goldfish import goal_forms
 from cards.games.messages import choose_language
 from cards.games.query import QueryError
 from cards.games.registry import all_games
-from cards.importers import ImportFailed, import_cards, import_set_decks, read_upload
-from cards.models import Card, to_game_card
+from cards.importers import ImportFailed, Problem, read_upload
+from cards.models import Card, CardImport, to_game_card
 from cards.paging import CappedPaginator
 from cards.selectors import card_as_printed_or_404, card_counts, card_or_404, game_or_404
 
@@ -240,29 +240,40 @@ def _require_staff(request: HttpRequest) -> None:
 
 @login_required
 def upload_cards(request: HttpRequest) -> HttpResponse:
-    """Staff load a card file through the site and see the same row errors as `import_cards`."""
+    """Staff upload a card file; a Celery task imports it (`cards.uploads`) and its page shows the
+    outcome, with the same row errors as `import_cards`."""
     _require_staff(request)
     context: dict[str, Any] = {"max_mib": CARD_FILE_MAX_BYTES // (1024 * 1024)}
     form = CardFileForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
-        game = form.cleaned_data["game"]
         try:
             content = read_upload(upload, CARD_FILE_MAX_BYTES)
-            if form.cleaned_data["content"] == SET_DECKS:
-                count = import_set_decks(game, content)
-                context["summary"] = f"{game}: {count} set decks imported"
-            else:
-                context["summary"] = str(
-                    import_cards(game, content, upload.name, author=request.user)
-                )
         except ImportFailed as failure:
             context["failure"] = failure
             context["filename"] = upload.name
+        else:
+            started = uploads.upload_start(
+                game=form.cleaned_data["game"],
+                kind=form.cleaned_data["content"],
+                filename=upload.name,
+                content=content,
+                author=request.user,
+            )
+            return redirect("cards:upload-progress", pk=started.pk)
     context["form"] = form
     return render(
         request, "cards/upload.html", context, status=400 if "failure" in context else 200
     )
+
+
+@login_required
+def upload_progress(request: HttpRequest, pk: int) -> HttpResponse:
+    """Where a staff upload's import stands: queued, importing, its report or its problems."""
+    _require_staff(request)
+    upload = get_object_or_404(CardImport.objects.defer("content"), pk=pk)
+    problems = [Problem(*problem) for problem in upload.problems]
+    return render(request, "cards/upload_progress.html", {"upload": upload, "problems": problems})
 
 
 @require_POST

@@ -10,8 +10,10 @@ a client can get.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular import openapi
@@ -22,6 +24,7 @@ from rest_framework.response import Response
 from cards.games.registry import GAMES
 from cards.languages import request_language
 from cards.serializers import ErrorSerializer
+from decklab.cache import UNAVAILABLE
 from decklab.decks.models import Deck
 from decklab.decks.serializers import deck_detail
 from decklab.decks.services import DeckError, StaleDeck
@@ -84,6 +87,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     The field errors stay where DRF puts them (`{"goals": ["…"], "detail": "goals: …"}`), so
     clients that read them keep working; a list of errors becomes `{"detail": "…"}`.
     """
+    if isinstance(exc, BACKEND_ERRORS):
+        return _backend_unavailable(exc, context)
     refusal = _refusal(exc, context)
     if refusal is not None:
         return refusal
@@ -97,6 +102,19 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     elif not isinstance(response.data, dict):
         response.data = {"detail": summary}
     return response
+
+
+#: A service behind the API is down (the database, the cache's Redis): a JSON 503 that says so,
+#: never the HTML error page (issue 22, finding 2).
+BACKEND_ERRORS = (OperationalError, InterfaceError, *UNAVAILABLE)
+
+log = logging.getLogger("decklab.api")
+
+
+def _backend_unavailable(exc: Exception, context: dict) -> Response:
+    log.error("API backend unavailable at %s: %s", context["request"].path, exc)
+    body = {"detail": "A service DeckLab needs is unavailable; try again in a minute."}
+    return Response(body, status=503, headers={"Retry-After": "60"})
 
 
 @csrf_exempt

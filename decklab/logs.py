@@ -26,12 +26,19 @@ class OneLineFormatter(logging.Formatter):
         return super().format(record).replace("\n", "\\n")
 
 
+#: The levels `DECKLAB_LOG_LEVEL` takes (Python's logging names them so).
+LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
 def log_environment() -> tuple[str, str]:
     """(format, level) from `DECKLAB_LOG_FORMAT` and `DECKLAB_LOG_LEVEL`; ValueError names a bad one."""
     log_format = os.environ.get("DECKLAB_LOG_FORMAT", "").strip().lower() or "text"
     if log_format not in FORMATS:
         raise ValueError(f"DECKLAB_LOG_FORMAT={log_format!r}: use text or json")
-    return log_format, os.environ.get("DECKLAB_LOG_LEVEL", "").strip().upper() or "WARNING"
+    level = os.environ.get("DECKLAB_LOG_LEVEL", "").strip().upper() or "WARNING"
+    if level not in LEVELS:
+        raise ValueError(f"DECKLAB_LOG_LEVEL={level!r}: use one of {', '.join(LEVELS)}")
+    return log_format, level
 
 
 def logging_config(log_format: str, level: str, *, loggers: dict | None = None) -> dict:
@@ -56,5 +63,7 @@ def logging_config(log_format: str, level: str, *, loggers: dict | None = None) 
             }
         },
         "root": {"handlers": ["stdout"], "level": level},
-        "loggers": loggers or {},
+        # Django's own console handler (DEBUG) printed its records a second time, unformatted
+        # ("Watching for file changes" twice under `make run`): one handler, this one.
+        "loggers": {"django": {"handlers": ["stdout"], "propagate": False}, **(loggers or {})},
     }

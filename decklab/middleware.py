@@ -126,4 +126,13 @@ class FriendlyErrorPages:
             request=request,
             exception=exception,
         )
-        return defaults.server_error(request)
+        return server_error(request)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """The 500 answer (`handler500`, and `FriendlyErrorPages` with DEBUG on): JSON under /api/,
+    whose clients read JSON errors always, the site's page elsewhere."""
+    if request.path_info.startswith("/api/"):
+        body = {"detail": "The server failed to answer this request; it has been logged."}
+        return JsonResponse(body, status=500)
+    return defaults.server_error(request)

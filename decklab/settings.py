@@ -33,14 +33,35 @@ def env_bool(name: str, default: bool = False) -> bool:
     raise ImproperlyConfigured(f"{name}={raw!r} is not a yes/no value (use 1 or 0)")
 
 
-def env_int(name: str, default: int) -> int:
+def env_int(name: str, default: int, minimum: int = 1) -> int:
+    """A whole number of at least `minimum` (a count, a size, seconds: 0 or less is a mistake
+    unless the setting says otherwise)."""
     raw = os.environ.get(name)
     if raw is None or raw == "":
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
         raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name}={raw!r}: at least {minimum}")
+    return value
+
+
+#: DRF's rate periods: `N/s`, `N/min`, `N/hour`, `N/day` (DRF reads only the first letter).
+RATE_PERIODS = ("s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day")
+
+
+def env_rate(name: str, default: str) -> str:
+    """A DRF throttle rate such as `60/min`, checked here: DRF parses it on every request, so a bad
+    one would answer every API call with a 500 instead of stopping the start."""
+    raw = os.environ.get(name, "").strip() or default
+    count, _, period = raw.partition("/")
+    if not count.strip().isdigit() or int(count) < 1 or period.strip() not in RATE_PERIODS:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not a rate: use a count per s, min, hour or day, e.g. 60/min"
+        )
+    return f"{int(count)}/{period.strip()}"
 
 
 DEBUG = env_bool("DECKLAB_DEBUG", default=True)
@@ -97,6 +118,8 @@ INSTALLED_APPS = [
     "decklab.accounts",
     "decklab.decks",
     "decklab.goldfish",
+    "decklab.tooling",
+    "decklab.events",
 ]
 
 MIDDLEWARE = [
@@ -148,6 +171,10 @@ TEMPLATES = [
 #: `field:value` count instead of asking the GIN index (`char:goku` at 10× the cards: 430 ms
 #: against 33 ms; docs/developers.md "How the card search runs").
 POSTGRESQL_SESSION = "-c random_page_cost=1.1"
+#: Web processes only (decklab/wsgi.py): PostgreSQL cancels a statement of a web request after this
+#: many seconds (0: never). gunicorn's DECKLAB_WEB_TIMEOUT does not end a request in a gthread
+#: worker; this ends its database work. Workers and management commands have no such limit.
+WEB_STATEMENT_TIMEOUT = env_int("DECKLAB_WEB_STATEMENT_TIMEOUT", 20)
 
 
 def _database() -> dict:
@@ -186,7 +213,8 @@ def _cache() -> dict:
     """One cache for every process (rate limits and throttles count across gunicorn workers).
 
     DECKLAB_CACHE_URL (redis://…), else the Redis broker's URL when Celery uses Redis, else files
-    under var/cache (shared by the processes of one machine). `locmem://` is for tests only.
+    under var/cache (shared by the processes of one machine). `locmem://` is for tests only. A
+    cache of its own is better than the broker's (docs/limits.md "Cache").
     """
     url = os.environ.get("DECKLAB_CACHE_URL", "").strip()
     broker = os.environ.get("CELERY_BROKER_URL", "").strip()
@@ -194,10 +222,12 @@ def _cache() -> dict:
         url = broker
     scheme = urlparse(url).scheme
     if scheme in {"redis", "rediss"}:
+        # An outage reads as a miss (decklab/cache.py), after at most a second's wait.
         return {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "decklab.cache.FailOpenRedisCache",
             "LOCATION": url,
             "KEY_PREFIX": "decklab",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     if scheme == "locmem":
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
@@ -296,11 +326,11 @@ REST_FRAMEWORK = {
         "rest_framework.throttling.ScopedRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": os.environ.get("DECKLAB_API_ANON_RATE", "120/min"),
-        "user": os.environ.get("DECKLAB_API_USER_RATE", "300/min"),
-        "legality": os.environ.get("DECKLAB_API_LEGALITY_RATE", "60/min"),
-        "simulations": os.environ.get("DECKLAB_API_SIMULATIONS_RATE", "30/min"),
-        "token": os.environ.get("DECKLAB_API_TOKEN_RATE", "10/min"),
+        "anon": env_rate("DECKLAB_API_ANON_RATE", "120/min"),
+        "user": env_rate("DECKLAB_API_USER_RATE", "300/min"),
+        "legality": env_rate("DECKLAB_API_LEGALITY_RATE", "60/min"),
+        "simulations": env_rate("DECKLAB_API_SIMULATIONS_RATE", "30/min"),
+        "token": env_rate("DECKLAB_API_TOKEN_RATE", "10/min"),
     },
     # DRF's own JSON parser, but deeply nested JSON is a 400, not a RecursionError (500).
     "DEFAULT_PARSER_CLASSES": [
@@ -343,6 +373,11 @@ SPECTACULAR_SETTINGS = {
     # Request bodies are documented as JSON (and text/plain decklists): the views read form posts
     # too, but one body type per operation is what generated clients can send.
     "PARSER_WHITELIST": ["cards.parsers.JSONParser", "cards.legality_api.PlainTextParser"],
+    # Two models have a `visibility` (a deck's, an event's lists): the deck's keeps its old name.
+    "ENUM_NAME_OVERRIDES": {
+        "VisibilityEnum": "decklab.decks.models.Visibility",
+        "ListVisibilityEnum": "decklab.events.models.ListVisibility",
+    },
 }
 
 #: Cross-origin reads of the public API by the pages of these origins (django-cors-headers); none
@@ -417,6 +452,17 @@ GOLDFISH_MAX_ACTIVE_RUNS = env_int("DECKLAB_GOLDFISH_MAX_ACTIVE_RUNS", 3)
 GOLDFISH_RUNS_PER_HOUR = env_int("DECKLAB_GOLDFISH_RUNS_PER_HOUR", 20)
 #: The fair queue: tasks in the broker or running per account (docs/operators.md).
 GOLDFISH_TASKS_PER_USER = env_int("DECKLAB_GOLDFISH_TASKS_PER_USER", 4)
+#: Work is counted in units: games × goals × goal cost (`GoalType.cost`, 1 for a `drawn` goal, 100
+#: for a DRAWS◎TROIDAL match; docs/operators-first-hour.md "The run queue"). An account's tasks out
+#: at once carry at most this much work (at least one task): four chunks of eight simple goals, or
+#: one chunk of a match, so a heavy account keeps one task in the broker, not four.
+GOLDFISH_TASK_WORK_PER_USER = env_int("DECKLAB_GOLDFISH_TASK_WORK_PER_USER", 1_600_000)
+#: A run whose one chunk is more work than this is refused up front (eight match goals fit a
+#: chunk's time limit on this machine; twenty passed its hard limit).
+GOLDFISH_CHUNK_MAX_WORK = env_int("DECKLAB_GOLDFISH_CHUNK_MAX_WORK", 40_000_000)
+#: The work of an account's unfinished runs together (what is left of them), with the new one:
+#: one run of ten million games of a match goal, or ~50 of two simple goals.
+GOLDFISH_ACCOUNT_MAX_WORK = env_int("DECKLAB_GOLDFISH_ACCOUNT_MAX_WORK", 1_000_000_000)
 #: A task plays chunks for about this long, so its bookkeeping is paid once for many chunks.
 GOLDFISH_TASK_SECONDS = env_int("DECKLAB_GOLDFISH_TASK_MS", 500) / 1000
 #: Sending a task: a broker that does not answer is given up quickly (the run waits in its row).
@@ -424,10 +470,11 @@ GOLDFISH_PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step"
 #: Per chunk (50,000 games): past the soft limit the run fails with a reason; the hard one kills.
 GOLDFISH_CHUNK_SOFT_SECONDS = env_int("DECKLAB_GOLDFISH_CHUNK_SECONDS", 60)
 GOLDFISH_CHUNK_HARD_SECONDS = GOLDFISH_CHUNK_SOFT_SECONDS + 30
-#: A queued or running run with no sign of life for this long has its missing chunks queued
-#: again, at most `GOLDFISH_MAX_REQUEUES` times; then it fails.
+#: A run whose started task gave no sign of life for this long has its missing chunks queued
+#: again, at most `GOLDFISH_MAX_REQUEUES` times; then it fails. Tasks waiting in the broker are
+#: never stale.
 GOLDFISH_STALE_SECONDS = env_int("DECKLAB_GOLDFISH_STALE_SECONDS", 180)
-GOLDFISH_MAX_REQUEUES = env_int("DECKLAB_GOLDFISH_MAX_REQUEUES", 3)
+GOLDFISH_MAX_REQUEUES = env_int("DECKLAB_GOLDFISH_MAX_REQUEUES", 3, minimum=0)
 #: The Celery queue of chunk tasks (workers consume the default `celery` queue).
 GOLDFISH_QUEUE = os.environ.get("DECKLAB_GOLDFISH_QUEUE", "celery")
 
@@ -490,12 +537,16 @@ HTTPS = SITE_URL.startswith("https://") and not DEBUG
 DECKLAB_BEHIND_TLS_PROXY = env_bool("DECKLAB_BEHIND_TLS_PROXY", default=False)
 if DECKLAB_BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    # The API throttles count visitors by the address the proxy appended, not the proxy's own.
-    REST_FRAMEWORK["NUM_PROXIES"] = 1
+#: How many proxies in front of gunicorn append to X-Forwarded-For (docs/limits.md "Proxies"): the
+#: visitor is the entry that many places from its end (TLS proxy → compose nginx: 2). 0, the
+#: default: the header is the client's own words and the connection's address is the visitor's.
+#: The sign-in limits (decklab.accounts.limits) and DRF's throttles both read it.
+DECKLAB_TRUSTED_PROXIES = env_int("DECKLAB_TRUSTED_PROXIES", 0, minimum=0)
+REST_FRAMEWORK["NUM_PROXIES"] = DECKLAB_TRUSTED_PROXIES
 SECURE_SSL_REDIRECT = env_bool("DECKLAB_SSL_REDIRECT", default=HTTPS)
 SESSION_COOKIE_SECURE = env_bool("DECKLAB_SECURE_COOKIES", default=HTTPS)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-SECURE_HSTS_SECONDS = env_int("DECKLAB_HSTS_SECONDS", 31_536_000 if HTTPS else 0)
+SECURE_HSTS_SECONDS = env_int("DECKLAB_HSTS_SECONDS", 31_536_000 if HTTPS else 0, minimum=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DECKLAB_HSTS_INCLUDE_SUBDOMAINS", default=True)
 SECURE_HSTS_PRELOAD = env_bool("DECKLAB_HSTS_PRELOAD", default=True)
 SECURE_REFERRER_POLICY = "same-origin"

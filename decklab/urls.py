@@ -15,6 +15,7 @@ api_v1 = [
     path("", include("cards.urls_legality")),
     path("", include("decklab.decks.urls_api")),
     path("", include("decklab.goldfish.urls_api")),
+    path("", include("decklab.events.urls_api")),
     path("", include("decklab.accounts.urls_api")),
     # Last: any other address under /api/v1/ is a JSON 404, never the site's HTML page.
     re_path(r"^", api.not_found, name="api-not-found"),
@@ -37,6 +38,7 @@ urlpatterns = [
     path("accounts/", include("decklab.accounts.urls")),
     path("", include("decklab.decks.urls")),
     path("", include("decklab.goldfish.urls")),
+    path("", include("decklab.events.urls")),
     path("", include("cards.community.urls")),
     path("", include("cards.urls")),
 ]
@@ -45,3 +47,6 @@ if settings.DEBUG:
     from django.conf.urls.static import static
 
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+
+#: A 500 under /api/ is JSON like the API's other errors (decklab.middleware.server_error).
+handler500 = "decklab.middleware.server_error"

@@ -7,7 +7,8 @@ Everything comes from the environment (docs/operators.md "Running in production"
 | `DECKLAB_BIND` | `127.0.0.1:8000` | address and port (a container uses `0.0.0.0:8000`) |
 | `WEB_CONCURRENCY` | 2 | worker processes |
 | `DECKLAB_WEB_THREADS` | 4 | threads per worker (gthread): a slow request holds one thread |
-| `DECKLAB_WEB_TIMEOUT` | 30 | seconds a request may take before its worker is restarted |
+| `DECKLAB_WEB_TIMEOUT` | 30 | seconds a worker's main loop may be silent before it is restarted; with gthread workers this does NOT end a slow request (its thread runs on) |
+| `DECKLAB_WEB_STATEMENT_TIMEOUT` | 20 | seconds PostgreSQL lets one statement of a web request run (decklab/wsgi.py; 0: no limit) |
 | `DECKLAB_WEB_MAX_REQUESTS` | 2000 | a worker is replaced after this many requests (0: never) |
 
 Access and error logs go to stdout, one line each, in `DECKLAB_LOG_FORMAT` (decklab/logs.py).
@@ -34,6 +35,9 @@ def _whole(name: str, default: int) -> int:
 
 
 wsgi_app = "decklab.wsgi:application"
+# Import and warm the application once in the master (decklab/wsgi.py): workers fork ready to
+# answer, so no visitor pays the first request's imports after a start or a worker restart.
+preload_app = True
 bind = os.environ.get("DECKLAB_BIND", "127.0.0.1:8000")
 workers = _whole("WEB_CONCURRENCY", 2)
 worker_class = "gthread"

@@ -2,6 +2,10 @@
 
 `DECKLAB_REQUIRE_SERVICES=1` (CI's second run) turns a missing PostgreSQL or Redis into a failure;
 `DECKLAB_REQUIRE_BROWSER=1` does the same for Chromium. Without them such tests skip with a reason.
+
+The pure game library's tests also run without Django (`pytest -p no:django tests/games`, the
+first step of `make test`): the suite-wide fixtures then do nothing, and nothing here imports Django
+at collection.
 """
 
 from __future__ import annotations
@@ -9,13 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from django.conf import settings
 from hypothesis import settings as hypothesis_settings
 
 # No time limit per Hypothesis example: a deadline is a timing assertion, and on a loaded machine
 # (or with pytest-xdist workers sharing the cores) it fails correct code.
 hypothesis_settings.register_profile("decklab", deadline=None)
 hypothesis_settings.load_profile("decklab")
+
+
+def django_loaded(request: pytest.FixtureRequest) -> bool:
+    """Whether pytest-django runs this session (not under `-p no:django`)."""
+    return request.config.pluginmanager.has_plugin("django")
 
 
 def require_or_skip(flag: bool, reason: str) -> None:
@@ -28,6 +36,8 @@ def require_or_skip(flag: bool, reason: str) -> None:
 def require_browser() -> str:
     from pathlib import Path
 
+    from django.conf import settings
+
     chromium = settings.DECKLAB_CHROMIUM
     if not Path(chromium).exists():
         require_or_skip(settings.DECKLAB_REQUIRE_BROWSER, f"no Chromium at {chromium}")
@@ -35,10 +45,14 @@ def require_browser() -> str:
 
 
 @pytest.fixture(autouse=True)
-def fresh_cache(settings):
+def fresh_cache(request: pytest.FixtureRequest) -> Iterator[None]:
     """Each test gets an empty cache of its own: rate-limit counts never leak between tests, and
     rows rolled back and made again under the same ids never meet cached answers (the home page's
     counts, the editor's panels)."""
+    if not django_loaded(request):
+        yield
+        return
+    settings = request.getfixturevalue("settings")
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     from django.core.cache import cache
 
@@ -48,9 +62,12 @@ def fresh_cache(settings):
 
 
 @pytest.fixture(autouse=True)
-def _english_after_each_test():
+def _english_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
     """A request in Japanese leaves the thread's language active (LocaleMiddleware sets it per
     request and never resets it); code a later test calls directly must read English again."""
+    if not django_loaded(request):
+        yield
+        return
     from django.utils import translation
 
     yield

@@ -6,17 +6,14 @@ process, because the refusals happen while the settings load.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.core import mail
 from django.urls import reverse
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.processes import ROOT, manage
+
 #: docs/operators.md "Production settings": the environment a production web process runs with.
 PRODUCTION = {
     "DECKLAB_DEBUG": "0",
@@ -25,28 +22,6 @@ PRODUCTION = {
     "DECKLAB_SITE_URL": "https://decklab.example",
     "DECKLAB_BEHIND_TLS_PROXY": "1",
 }
-
-
-def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    # The test run's own switches (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE) are no part
-    # of the documented environment.
-    clean = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith("DECKLAB_") and k != "DJANGO_ALLOW_ASYNC_UNSAFE"
-    }
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env={
-            **clean,
-            "DECKLAB_VAR_DIR": os.environ.get("DECKLAB_VAR_DIR", str(ROOT / "var")),
-            **env,
-        },
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_finding_12_check_deploy_is_clean_in_the_documented_production_environment():

@@ -2,7 +2,7 @@
 
 `worker_on_test_database` starts `python -m tests.workers`, which points Django at the test database (the SQLite
 test file, or PostgreSQL's `test_<name>`) and then runs the worker of
-`decklab.goldfish.workers.worker_arguments`. `DECKLAB_TEST_CHUNK_DELAY` makes every chunk sleep
+`decklab.tooling.workers.worker_arguments`. `DECKLAB_TEST_CHUNK_DELAY` makes every chunk sleep
 first: slow enough to kill a worker mid-run, or to pass a chunk's time limit.
 """
 
@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from decklab.goldfish.workers import WorkerProcess, worker_arguments
+from decklab.tooling.workers import WorkerProcess, worker_arguments
 
 
 def worker_on_test_database(

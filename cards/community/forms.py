@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from cards import faces
-from cards.community.proposals import MAX_TEXT_LENGTH, check_cells
+from cards.community.proposals import MAX_CELL_CHARS, MAX_TEXT_LENGTH, check_cells
 from cards.games.registry import get_game
 from cards.games.schema import RowError, choice
 
@@ -33,7 +33,11 @@ class CardCellsForm(forms.Form):
                 )
                 continue
             self.fields[column.name] = forms.CharField(
-                label=column.name, required=False, max_length=500, strip=True, help_text=needed
+                label=column.name,
+                required=False,
+                max_length=MAX_CELL_CHARS,
+                strip=True,
+                help_text=needed,
             )
         self.fields["text"] = forms.CharField(
             label=_("Card text"),
@@ -76,14 +80,14 @@ class ProposalForm(CardCellsForm):
         )
 
     def clean_image(self) -> bytes | None:
+        """The upload's bytes, size-checked only: `proposals.propose` decodes them once, after
+        the cells and the player's limits (issue 22, finding 1)."""
         upload = self.cleaned_data.get("image")
         if not upload:
             return None
         content = upload.read(faces.MAX_IMAGE_BYTES + 1)
-        try:
-            faces.checked_png(content)
-        except faces.ImageRejected as error:
-            raise forms.ValidationError(str(error)) from None
+        if len(content) > faces.MAX_IMAGE_BYTES:
+            raise forms.ValidationError(faces.too_large_message())
         return content
 
 

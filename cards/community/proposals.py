@@ -7,12 +7,14 @@ transaction with the proposal and card rows locked.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Max, Q
@@ -20,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from cards import faces
+from cards import counters, faces
 from cards.community import revisions
 from cards.community.models import CardRevision, Proposal, Source
 from cards.games import base
@@ -31,6 +33,11 @@ from cards.importers import ImportFailed, Problem, parse_file, too_long
 from cards.models import Card
 
 MAX_TEXT_LENGTH = 5000
+#: Columns beyond the game's own (kept as the card's extra data): at most this many, names at
+#: most this long, values as long as a form's cell (issue 22, finding 10: 397 KiB in one proposal).
+MAX_EXTRA_COLUMNS = 16
+MAX_COLUMN_NAME = 64
+MAX_CELL_CHARS = 500
 
 
 class ProposalRefused(ValueError):
@@ -41,10 +48,29 @@ def check_cells(game_slug: str, row: dict[str, Any]) -> base.Card:
     """The card the cells describe, or `RowError` with (column, message) for each bad cell."""
     game = get_game(game_slug)
     card = game.schema.from_row(row)
-    problems = too_long(game, card)
+    problems = too_long(game, card) + _extra_problems(card)
     if problems:
         raise RowError(problems)
     return card
+
+
+def _extra_problems(card: base.Card) -> list[tuple[str, str]]:
+    if len(card.extra) > MAX_EXTRA_COLUMNS:
+        return [("", _("at most %(n)d extra columns") % {"n": MAX_EXTRA_COLUMNS})]
+    problems = []
+    for key, value in card.extra.items():
+        if len(str(key)) > MAX_COLUMN_NAME:
+            message = _("a column name is at most %(n)d characters") % {"n": MAX_COLUMN_NAME}
+            problems.append((str(key)[:MAX_COLUMN_NAME], message))
+        elif len(str(value)) > MAX_CELL_CHARS:
+            problems.append((str(key), _("at most %(n)d characters") % {"n": MAX_CELL_CHARS}))
+    return problems
+
+
+def attempts_limit() -> counters.Limit:
+    """Proposal attempts per player and hour, refused ones included: an attempt that costs an
+    image decode counts whether it ends in a proposal or not (issue 22, finding 1)."""
+    return counters.Limit("proposal-attempts", settings.DECKLAB_PROPOSALS_PER_HOUR, 3600)
 
 
 def check_limits(user: Any, adding: int = 1) -> None:
@@ -64,14 +90,38 @@ def check_limits(user: Any, adding: int = 1) -> None:
     recent = mine.filter(created_at__gte=hour).count()
     per_hour = settings.DECKLAB_PROPOSALS_PER_HOUR
     if recent + adding > per_hour:
-        raise ProposalRefused(
-            ngettext(
-                "At most %(n)d proposal per hour; try again later.",
-                "At most %(n)d proposals per hour; try again later.",
-                per_hour,
-            )
-            % {"n": per_hour}
+        raise _hourly_refusal()
+
+
+def _hourly_refusal() -> ProposalRefused:
+    per_hour = settings.DECKLAB_PROPOSALS_PER_HOUR
+    return ProposalRefused(
+        ngettext(
+            "At most %(n)d proposal per hour; try again later.",
+            "At most %(n)d proposals per hour; try again later.",
+            per_hour,
         )
+        % {"n": per_hour}
+    )
+
+
+def _count_attempt(user: Any) -> None:
+    """One more attempt of the user's this hour, or `ProposalRefused` when they are used up."""
+    attempt = (attempts_limit(), str(user.pk))
+    if counters.retry_after(attempt):
+        raise _hourly_refusal()
+    counters.hit(attempt)
+
+
+@contextmanager
+def _limits_held(user: Any, adding: int) -> Iterator[None]:
+    """A transaction in which the user's caps hold for `adding` more proposals: the user's row
+    is locked first, so parallel proposals of one player count one after the other (issue 22,
+    finding 9: 52 pending against a cap of 50). SQLite takes its write lock at BEGIN."""
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        check_limits(user, adding)
+        yield
 
 
 def _card_and_base(game_slug: str, number: str) -> tuple[Card | None, CardRevision | None]:
@@ -89,9 +139,21 @@ def propose(
     source_note: str = "",
 ) -> Proposal:
     """A pending proposal of a checked card (`check_cells`), kept as the cells of all its columns;
-    the image checked like any upload."""
+    the image checked like any upload (`faces.ImageRejected` if refused).
+
+    The limits come first, then the attempt is counted, then the image is decoded (once): a
+    player over a limit costs no decode, and refused images use up the player's attempts.
+    """
     check_limits(user)
+    _count_attempt(user)
     png = faces.checked_png(image) if image else None
+    with _limits_held(user, 1):
+        return _create(user, game_slug, facts, text=text, png=png, source_note=source_note)
+
+
+def _create(
+    user: Any, game_slug: str, facts: base.Card, *, text: str, png: bytes | None, source_note: str
+) -> Proposal:
     card, base_revision = _card_and_base(game_slug, facts.number)
     proposal = Proposal(
         game=game_slug,
@@ -127,6 +189,9 @@ def propose_file(
     limit = settings.DECKLAB_PROPOSAL_FILE_MAX_ROWS
     if len(cards) > limit:
         raise ImportFailed([Problem(0, "", _("at most %(n)d rows per file") % {"n": limit})])
+    extra = dict.fromkeys(problem for card in cards for problem in _extra_problems(card))
+    if extra:
+        raise ImportFailed([Problem(0, column, message) for column, message in extra])
     stored = {
         card.number: card.to_game_card()
         for card in Card.objects.filter(game=game_slug, number__in=[c.number for c in cards])
@@ -134,8 +199,11 @@ def propose_file(
     wanted = [c for c in cards if _differs(stored.get(c.number), c)]
     if not wanted:
         return BulkResult([], len(cards))
-    check_limits(user, len(wanted))
-    created = [propose(user, game_slug, card, source_note=source_note) for card in wanted]
+    with _limits_held(user, len(wanted)):
+        created = [
+            _create(user, game_slug, card, text="", png=None, source_note=source_note)
+            for card in wanted
+        ]
     return BulkResult(created, len(cards) - len(wanted))
 
 

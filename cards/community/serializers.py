@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from cards.community.models import Proposal
+from cards.community.proposals import MAX_CELL_CHARS, MAX_COLUMN_NAME
 from cards.games.registry import all_games
 
 #: A card has a few dozen columns at most; a bigger object is refused before it is checked.
@@ -16,6 +17,8 @@ MAX_CELLS = 64
 def _few_cells(row: dict) -> None:
     if len(row) > MAX_CELLS:
         raise serializers.ValidationError(f"at most {MAX_CELLS} cells")
+    if any(len(key) > MAX_COLUMN_NAME for key in row):
+        raise serializers.ValidationError(f"a column name is at most {MAX_COLUMN_NAME} characters")
 
 
 class ProposalSerializer(serializers.ModelSerializer):
@@ -55,7 +58,8 @@ class ProposalCreateSerializer(serializers.Serializer):
 
     game = serializers.ChoiceField(choices=[])
     row = serializers.DictField(
-        child=serializers.CharField(allow_blank=True, max_length=500), validators=[_few_cells]
+        child=serializers.CharField(allow_blank=True, max_length=MAX_CELL_CHARS),
+        validators=[_few_cells],
     )
     text = serializers.CharField(required=False, allow_blank=True, max_length=5000)
     source_note = serializers.CharField(required=False, allow_blank=True, max_length=500)
@@ -70,7 +74,7 @@ class ReviewSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=["approve", "reject"])
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
     row = serializers.DictField(
-        child=serializers.CharField(allow_blank=True, max_length=500),
+        child=serializers.CharField(allow_blank=True, max_length=MAX_CELL_CHARS),
         required=False,
         validators=[_few_cells],
         help_text="the editor's corrected cells (edit-then-approve); default: as proposed",

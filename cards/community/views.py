@@ -16,14 +16,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cards import faces
 from cards.community import proposals, revisions
 from cards.community.coverage import MAX_MISSING_SHOWN, coverage
 from cards.community.forms import CardCellsForm, ProposalFileForm, ProposalForm, RejectForm
 from cards.community.models import REVIEW_PERMISSION, CardRevision, Proposal
-from cards.games.registry import get_game
+from cards.games.registry import GAMES, get_game
 from cards.importers import ImportFailed
 from cards.models import Card
 from cards.selectors import card_or_404, game_or_404
+from cards.spreadsheet import formula_safe
 
 
 def can_review(user: Any) -> bool:
@@ -61,6 +63,8 @@ def propose(request: HttpRequest, game: str) -> HttpResponse:
             )
         except proposals.ProposalRefused as refused:
             messages.error(request, str(refused))
+        except faces.ImageRejected as rejected:
+            form.add_error("image", str(rejected))
         else:
             messages.success(request, _("Thank you: your proposal waits for a card editor."))
             return redirect("community:proposal", pk=proposal.pk)
@@ -182,7 +186,9 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
 @permission_required(REVIEW_PERMISSION, raise_exception=True)
 def queue(request: HttpRequest) -> HttpResponse:
     waiting = Proposal.objects.filter(status=Proposal.Status.PENDING).select_related("proposer")
+    # Only a game's slug filters: anything else (`?game=%00` is a 500 on PostgreSQL) shows all.
     game = request.GET.get("game", "")
+    game = game if game in GAMES else ""
     if game:
         waiting = waiting.filter(game=game)
     page = Paginator(waiting.order_by("created_at"), 50).get_page(request.GET.get("page"))
@@ -247,5 +253,6 @@ def download(request: HttpRequest, game: str, kind: str) -> HttpResponse:
     writer = csv.DictWriter(out, fieldnames=list(schema.names), extrasaction="ignore")
     writer.writeheader()
     for card in cards.iterator(chunk_size=2000):
-        writer.writerow(schema.to_row(card.to_game_card()))
+        row = schema.to_row(card.to_game_card())
+        writer.writerow({key: formula_safe(value) for key, value in row.items()})
     return HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8", headers=headers)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cards.games.base import Card, Deck, Format, GameData, Zone
+from cards.games.bench import Scenarios
 from cards.games.charts import Charts
 from cards.games.factsheet import Conversion
 from cards.games.fields import Field
@@ -100,6 +101,19 @@ class Side:
 
 
 @dataclass(frozen=True)
+class SheetPart:
+    """One block of an event's printed registration sheet (デッキ登録用紙, `decklab/events/sheets.py`)."""
+
+    zone: str
+    #: A card column whose values group the zone's rows under sub-headings (Gundam War's type,
+    #: Dreadnought's cluster); empty: one list in number order.
+    group_by: str = ""
+    #: (column, value, label, Japanese label): the copies whose column holds the value, printed
+    #: under the block (Gundam War's G count).
+    tally: tuple[str, str, str, str] | None = None
+
+
+@dataclass(frozen=True)
 class Game:
     slug: str
     name: str
@@ -129,6 +143,8 @@ class Game:
     search_note: str = ""
     #: The other side of double-sided cards, shown wherever the front is; None: one side.
     back: Side | None = None
+    #: The blocks of an event's registration sheet of a locked list; empty: one block per zone.
+    event_sheet: tuple[SheetPart, ...] = ()
     #: The editor can deal a random hand from the deck (Blade Rondo); None: no "Deal" button.
     deal: Deal | None = None
     #: The folded form of a card number, stored with each card and computed for each reference.
@@ -137,6 +153,8 @@ class Game:
     #: fact sheet (`<game>/shipped.py`); None: the folder's `cards.csv`/`cards.json` is imported
     #: as it is.
     shipped: Callable[[Path], Conversion] | None = None
+    #: The game's benchmark scenarios (`<game>/bench.py`), built when `manage.py bench` asks.
+    bench: Callable[[], Scenarios] | None = None
 
     def printed_number_keys(self, card: Card) -> tuple[str, ...]:
         """Every key a printed number of the card has: its own, and each alternate print's

@@ -13,6 +13,7 @@ that they agree statistically and that each agrees with the exact answer where t
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -48,6 +49,15 @@ ADAPTIVE_HALF_WIDTH = 0.0025
 #: ... or at this many games, or when their time budget is spent.
 ADAPTIVE_MAX_TRIALS = 1_000_000
 MAX_GOALS = 20
+#: Sizes of a run's goals, checked before anything is planned (issue 22, finding 7: 5,000 card
+#: references took 6 s to plan, an opponent's decklist of 400 KB 7 s): a `cards` or `mapping`
+#: field names at most `MAX_GOAL_CARDS` cards of at most `MAX_REFERENCE_CHARS` characters, a
+#: `text` (an opponent's decklist) holds at most `MAX_GOAL_TEXT` characters, and all the goals
+#: together at most `MAX_GOALS_JSON_CHARS` as JSON.
+MAX_GOAL_CARDS = 150
+MAX_REFERENCE_CHARS = 200
+MAX_GOAL_TEXT = 20_000
+MAX_GOALS_JSON_CHARS = 64_000
 MAX_SEED = 2**63 - 1
 #: How many of an opponent decklist's problems a refusal lists.
 SHOWN_PROBLEMS = 3
@@ -155,6 +165,14 @@ _REQUIRED: Any = object()
 FIELD_KINDS = ("cards", "int", "number", "choice", "text", "mapping")
 
 
+def _finite(value: float) -> bool:
+    """Whether a JSON number is finite: a whole number past a float's range (10**400) is not."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 @dataclass(frozen=True)
 class Field:
     """One field of a goal dict: how the web editor renders it and how `plan` checks it.
@@ -196,7 +214,19 @@ class Field:
                 gettext_noop("%(field)s must be a non-empty list of card numbers or names."),
                 field=self.shown,
             )
+        self._check_references(value)
         return [v.strip() for v in value]
+
+    def _check_references(self, names: Sequence[str]) -> None:
+        if len(names) > MAX_GOAL_CARDS or any(len(v) > MAX_REFERENCE_CHARS for v in names):
+            raise GoalError(
+                gettext_noop(
+                    "%(field)s names at most %(cards)d cards of at most %(chars)d characters each."
+                ),
+                field=self.shown,
+                cards=MAX_GOAL_CARDS,
+                chars=MAX_REFERENCE_CHARS,
+            )
 
     def _clean_int(self, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int | str):
@@ -215,12 +245,14 @@ class Field:
                 field=self.shown,
                 value=shown_value(value),
             )
-        if not math.isfinite(value):
+        if not _finite(value):
             raise GoalError(gettext_noop("%(field)s must be a finite number."), field=self.shown)
         self._check_range(value)
         return float(value)
 
     def _check_range(self, number: float) -> None:
+        # `%g` cannot show a whole number past a float's range (10**400): shown as ±inf.
+        number = number if _finite(number) else (math.inf if number > 0 else -math.inf)
         if self.minimum is not None and number < self.minimum:
             raise GoalError(
                 gettext_noop("%(field)s must be at least %(minimum)g, not %(value)g."),
@@ -249,6 +281,12 @@ class Field:
     def _clean_text(self, value: Any) -> str:
         if not isinstance(value, str):
             raise GoalError(gettext_noop("%(field)s must be text."), field=self.shown)
+        if len(value) > MAX_GOAL_TEXT:
+            raise GoalError(
+                gettext_noop("%(field)s holds at most %(limit)d characters."),
+                field=self.shown,
+                limit=MAX_GOAL_TEXT,
+            )
         return value
 
     def _clean_mapping(self, value: Any) -> dict[str, float]:
@@ -256,12 +294,13 @@ class Field:
             isinstance(k, str)
             and isinstance(v, int | float)
             and not isinstance(v, bool)
-            and math.isfinite(v)
+            and _finite(v)
             for k, v in value.items()
         ):
             raise GoalError(
                 gettext_noop("%(field)s must be an object of names to numbers."), field=self.shown
             )
+        self._check_references(list(value))
         return dict(value)
 
     def _not_whole(self, value: Any) -> GoalError:
@@ -400,6 +439,9 @@ class GoalType:
     prepare: Callable[[Context, dict[str, Any]], Goal]
     #: The card facts the goal reads (`needs.Need`): checked against the deck by `plan`.
     needs: tuple[Need, ...] = ()
+    #: Work per game of one such goal, in units of a `drawn` goal's: the run queue budgets work,
+    #: games × goals × cost (`decklab.goldfish.services.work_units`), not runs.
+    cost: float = 1.0
 
     def field(self, name: str) -> Field:
         return next(spec for spec in self.fields if spec.name == name)
@@ -476,16 +518,10 @@ class Plan:
     exacts: list[Any]
 
 
-def plan(
-    game_slug: str,
-    deck: Deck,
-    goals: Sequence[Mapping[str, Any]],
-    *,
-    pool: CardPool | None = None,
-    data: GameData | None = None,
-) -> Plan:
-    """Check and prepare the goals; raises `GoalError` (for the player) when one cannot run.
-    `pool` and `data` as `Context` reads them."""
+def clean_goals(game_slug: str, goals: Any) -> list[tuple[GoalType, dict[str, Any]]]:
+    """Each goal's type and its values checked and converted, without preparing anything: the
+    cheap checks (shapes, types, sizes) that the API and the form make before a run is planned.
+    `GoalError` for the first goal that is wrong, whatever the wrong value is."""
     game = get_game(game_slug)
     types = goal_types(game_slug)
     if not types:
@@ -498,39 +534,67 @@ def plan(
             limit=MAX_GOALS,
             count=len(goals),
         )
-    context = Context(game, deck, pool, data or {})
-    prepared = []
+    if len(json.dumps(goals, default=str)) > MAX_GOALS_JSON_CHARS:
+        raise GoalError(
+            gettext_noop("The goals hold at most %(limit)d characters as JSON."),
+            limit=MAX_GOALS_JSON_CHARS,
+        )
+    cleaned = []
     for position, raw in enumerate(goals, start=1):
         if not isinstance(raw, Mapping):
             raise GoalError(
                 gettext_noop("Goal %(position)d must be a JSON object with a 'type'."),
                 position=position,
             )
-        goal_type = types.get(raw.get("type"))  # type: ignore[arg-type]
+        named = raw.get("type")
+        goal_type = types.get(named) if isinstance(named, str) else None
         if goal_type is None:
             raise UnknownGoal(
                 gettext_noop(
                     "Goal %(position)d: unknown type %(type)s for %(game)s (known: %(known)s)."
                 ),
                 position=position,
-                type=shown_value(raw.get("type")),
+                type=shown_value(named),
                 game=game.name,
                 known=", ".join(types),
             )
-        try:
-            cleaned = goal_type.clean(raw)
-            goal = goal_type.prepare(context, cleaned)
-            missing = missing_facts(goal_type.needs, context, cleaned)
-        except (GoalError, NeedRefused) as error:
-            raise GoalError(
-                gettext_noop("Goal %(position)d (%(goal)s): %(error)s"),
-                position=position,
-                goal=Text(goal_type.label),
-                error=error.text,
-            ) from None
-        goal.missing = missing
+        cleaned.append((goal_type, _in_goal(position, goal_type, goal_type.clean, raw)))
+    return cleaned
+
+
+def _in_goal(position: int, goal_type: GoalType, step: Callable[..., Any], *args: Any) -> Any:
+    """`step(*args)` of one goal, its `GoalError` (or `NeedRefused`) said to be of that goal."""
+    try:
+        return step(*args)
+    except (GoalError, NeedRefused) as error:
+        raise GoalError(
+            gettext_noop("Goal %(position)d (%(goal)s): %(error)s"),
+            position=position,
+            goal=Text(goal_type.label),
+            error=error.text,
+        ) from None
+
+
+def plan(
+    game_slug: str,
+    deck: Deck,
+    goals: Sequence[Mapping[str, Any]],
+    *,
+    pool: CardPool | None = None,
+    data: GameData | None = None,
+) -> Plan:
+    """Check (`clean_goals`, all of them first) and prepare the goals; raises `GoalError` (for the
+    player) when one cannot run. `pool` and `data` as `Context` reads them."""
+    cleaned = clean_goals(game_slug, goals)
+    context = Context(get_game(game_slug), deck, pool, data or {})
+    prepared = []
+    for position, (goal_type, values) in enumerate(cleaned, start=1):
+        goal = _in_goal(position, goal_type, goal_type.prepare, context, values)
+        goal.missing = _in_goal(
+            position, goal_type, missing_facts, goal_type.needs, context, values
+        )
         prepared.append(goal)
-    return Plan(game, deck, prepared, [goal.exact() for goal in prepared])
+    return Plan(context.game, deck, prepared, [goal.exact() for goal in prepared])
 
 
 def chunk_sizes(trials: int) -> list[int]:

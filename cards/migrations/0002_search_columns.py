@@ -5,6 +5,7 @@ from django.db import migrations, models
 
 def fill_search_columns(apps, schema_editor):
     """Cards imported before the search columns existed get them now (later imports fill them)."""
+    from cards.games.registry import UnknownGame
     from cards.models import to_game_card
     from cards.search import index_columns
 
@@ -12,7 +13,11 @@ def fill_search_columns(apps, schema_editor):
     changed = []
     for row in Card.objects.all().iterator(chunk_size=500):
         card = to_game_card(row.number, row.name, row.type, row.data, row.extra)
-        for name, value in index_columns(row.game, card).items():
+        try:
+            columns = index_columns(row.game, card)
+        except UnknownGame:  # a game no longer registered keeps its cards as they are
+            continue
+        for name, value in columns.items():
             setattr(row, name, value)
         changed.append(row)
     Card.objects.bulk_update(changed, ["name_folded", "tags", "cost", "power"], batch_size=500)

@@ -5,6 +5,7 @@ from django.db import migrations, models
 
 def fill_stats(apps, schema_editor):
     """Cards imported before `stats` existed get it now (later imports fill it)."""
+    from cards.games.registry import UnknownGame
     from cards.models import to_game_card
     from cards.search import index_columns
 
@@ -12,7 +13,10 @@ def fill_stats(apps, schema_editor):
     changed = []
     for row in Card.objects.all().iterator(chunk_size=500):
         card = to_game_card(row.number, row.name, row.type, row.data, row.extra)
-        row.stats = index_columns(row.game, card)["stats"]
+        try:
+            row.stats = index_columns(row.game, card)["stats"]
+        except UnknownGame:  # a game no longer registered keeps its cards as they are
+            continue
         changed.append(row)
     Card.objects.bulk_update(changed, ["stats"], batch_size=500)
 

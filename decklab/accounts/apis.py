@@ -10,7 +10,7 @@ from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import Throttled
+from rest_framework.exceptions import APIException, Throttled
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,6 +19,12 @@ from rest_framework.views import APIView
 from cards.serializers import ErrorSerializer
 from decklab.accounts import limits
 from decklab.accounts.tokens import new_token
+
+
+class LimitsUnavailable(APIException):
+    """The sign-in limits cannot be read (the cache's Redis is down): refused on purpose."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
 
 
 class TokenRequest(serializers.Serializer):
@@ -41,6 +47,7 @@ class TokenApi(APIView):
         responses={
             201: TokenOut,
             400: OpenApiResponse(ErrorSerializer, description="Wrong username or password"),
+            503: OpenApiResponse(ErrorSerializer, description="Sign-in limits unavailable"),
         },
         summary="Create an API token from a username and password",
     )
@@ -48,12 +55,16 @@ class TokenApi(APIView):
         form = TokenRequest(data=request.data)
         form.is_valid(raise_exception=True)
         checks = limits.login_checks(form.validated_data["username"], request)
-        wait = limits.retry_after(*checks)
-        if wait:
-            raise Throttled(wait=wait, detail=limits.wait_message(wait))
-        user = authenticate(request._request, **form.validated_data)
+        try:
+            wait = limits.retry_after(*checks)
+            if wait:
+                raise Throttled(wait=wait, detail=limits.wait_message(wait))
+            user = authenticate(request._request, **form.validated_data)
+            if user is None:
+                limits.hit(*checks)
+        except limits.Unavailable as error:
+            raise LimitsUnavailable(str(error.message)) from None
         if user is None:
-            limits.hit(*checks)
             return Response(
                 {"detail": _("Wrong username or password.")}, status=status.HTTP_400_BAD_REQUEST
             )

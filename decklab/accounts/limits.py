@@ -1,32 +1,32 @@
 """Attempt limits for sign-in, sign-up and password reset: per account and per address.
 
 Our own few lines rather than django-axes: axes guards sign-in only (not sign-up or reset mails),
-keeps its records in extra database tables, and does not tell the visitor when to try again. This is
-a fixed-window counter in the shared cache (the one DRF's throttles use, so every gunicorn worker
-and every web process sees the same counts; docs/operators.md "Limits"). The numbers live in
-settings.
+keeps its records in extra database tables, and does not tell the visitor when to try again. The
+counting is `cards.counters`' fixed window in the shared cache (docs/limits.md); the numbers live
+in settings. These limits fail closed: with the cache's Redis down they raise `Unavailable` (a 503)
+instead of letting every guess through (docs/limits.md "Cache").
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
-import time
-from dataclasses import dataclass
+import unicodedata
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
+
+from cards import counters
+from cards.counters import Limit
+from decklab.cache import UNAVAILABLE, strict_cache
 
 
-@dataclass(frozen=True)
-class Limit:
-    """At most `attempts` counted attempts per key within `seconds`."""
+class Unavailable(Exception):
+    """The attempt counters cannot be read: the attempt is refused (503), not let through."""
 
-    name: str
-    attempts: int
-    seconds: int
+    message = gettext_lazy(
+        "Signing in is unavailable for a moment because a service is down. Try again in a minute."
+    )
 
 
 def login_limits() -> tuple[Limit, Limit]:
@@ -54,7 +54,8 @@ def login_checks(username: str, request: HttpRequest) -> tuple[tuple[Limit, str]
     """The failed-sign-in checks of one attempt: its account name and the visitor's address (the
     sign-in page and `POST /api/v1/token` count together)."""
     account, address = login_limits()
-    return ((account, username), (address, client_address(request)))
+    # The account as Django finds it: `ｃａｒｏｌ` signs in as `carol`, so it counts as `carol`.
+    return ((account, unicodedata.normalize("NFKC", username)), (address, client_address(request)))
 
 
 def reset_limits() -> tuple[Limit, Limit]:
@@ -66,40 +67,30 @@ def reset_limits() -> tuple[Limit, Limit]:
 
 
 def client_address(request: HttpRequest) -> str:
-    """The visitor's address; behind the TLS proxy, the one the proxy appended last."""
-    if settings.DECKLAB_BEHIND_TLS_PROXY:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        if forwarded.strip():
-            return forwarded.split(",")[-1].strip()
+    """The visitor's address: behind `DECKLAB_TRUSTED_PROXIES` proxies, the X-Forwarded-For entry
+    that many places from its end (each proxy appends who connected to it); otherwise the
+    connection's own, since the header is then whatever the client wrote."""
+    hops = settings.DECKLAB_TRUSTED_PROXIES
+    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    if hops and forwarded[-1]:
+        return forwarded[-min(hops, len(forwarded))]
     return request.META.get("REMOTE_ADDR", "")
 
 
-def _keys(limit: Limit, key: str) -> tuple[str, str]:
-    digest = hashlib.sha256(key.strip().lower().encode()).hexdigest()[:32]
-    return f"decklab:limit:{limit.name}:{digest}:n", f"decklab:limit:{limit.name}:{digest}:t"
-
-
 def retry_after(*checks: tuple[Limit, str]) -> int:
-    """Seconds until every (limit, key) allows another attempt; 0 when all allow one now."""
-    wait = 0
-    for limit, key in checks:
-        count_key, start_key = _keys(limit, key)
-        if (cache.get(count_key) or 0) >= limit.attempts:
-            started = cache.get(start_key) or time.time()
-            wait = max(wait, math.ceil(started + limit.seconds - time.time()), 1)
-    return wait
+    """Seconds until every (limit, key) allows another attempt; `Unavailable` if none can tell."""
+    try:
+        return counters.retry_after(*checks, store=strict_cache())
+    except UNAVAILABLE:
+        raise Unavailable from None
 
 
 def hit(*checks: tuple[Limit, str]) -> None:
-    """Count one attempt against each (limit, key)."""
-    for limit, key in checks:
-        count_key, start_key = _keys(limit, key)
-        cache.add(start_key, time.time(), limit.seconds)
-        cache.add(count_key, 0, limit.seconds)
-        try:
-            cache.incr(count_key)
-        except ValueError:  # expired between add and incr: a new window starts
-            cache.set(count_key, 1, limit.seconds)
+    """Count one attempt against each (limit, key); `Unavailable` if it cannot be counted."""
+    try:
+        counters.hit(*checks, store=strict_cache())
+    except UNAVAILABLE:
+        raise Unavailable from None
 
 
 def wait_message(seconds: int) -> str:

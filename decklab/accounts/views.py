@@ -8,6 +8,9 @@ password changes (`signals`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -34,6 +37,17 @@ def _too_many(response: HttpResponse, wait: int) -> HttpResponse:
     return response
 
 
+def _unavailable(
+    request: HttpRequest, error: limits.Unavailable, page: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """The attempt limits cannot be read (the cache's Redis is down): refused on purpose, 503."""
+    messages.error(request, str(error.message))
+    response = page()
+    response.status_code = 503
+    response["Retry-After"] = "60"
+    return response
+
+
 class LimitedPost:
     """A POST past its attempt limits answers 429 with the page and says when to try again."""
 
@@ -46,13 +60,19 @@ class LimitedPost:
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         checks = self.limit_checks(request)
-        wait = limits.retry_after(*checks)
+        try:
+            wait = limits.retry_after(*checks)
+        except limits.Unavailable as error:
+            return _unavailable(request, error, lambda: self.get(request, *args, **kwargs))
         if wait:
             messages.error(request, limits.wait_message(wait))
             return _too_many(self.get(request, *args, **kwargs), wait)
         response = super().post(request, *args, **kwargs)
         if self.counts(request):
-            limits.hit(*checks)
+            try:
+                limits.hit(*checks)
+            except limits.Unavailable as error:
+                return _unavailable(request, error, lambda: self.get(request, *args, **kwargs))
         return response
 
 
@@ -88,13 +108,18 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST":
         check = (limits.signup_limit(), limits.client_address(request))
-        wait = limits.retry_after(check)
+        try:
+            wait = limits.retry_after(check)
+            if not wait and form.is_valid():
+                limits.hit(check)
+        except limits.Unavailable as error:
+            page = partial(render, request, "accounts/signup.html", {"form": form})
+            return _unavailable(request, error, page)
         if wait:
             messages.error(request, limits.wait_message(wait))
             page = render(request, "accounts/signup.html", {"form": SignUpForm()})
             return _too_many(page, wait)
         if form.is_valid():
-            limits.hit(check)
             user = form.save()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, _("Welcome, %(name)s.") % {"name": user.get_username()})

@@ -23,6 +23,7 @@ from cards.games.registry import get_game
 from cards.languages import game_name
 from cards.models import Card
 from cards.pool import DatabasePool, game_data
+from decklab.decks import edits
 from decklab.decks.edits import EditError
 from decklab.decks.models import Deck, DeckVersion, Visibility
 
@@ -210,6 +211,31 @@ def preset_zones(game: str, key: str) -> tuple[PresetDeck, dict[str, dict[str, i
             }
         )
     return preset, deck.quantities()
+
+
+def zone_diff(
+    game: str, old: Mapping[str, Mapping[str, int]], new: Mapping[str, Mapping[str, int]]
+) -> list[dict]:
+    """Per zone of the game, the cards added and removed from `old` to `new`, in number order
+    (the history's compare, an event's deck check)."""
+    names = cards_by_number(game, edits.numbers(old) | edits.numbers(new))
+    zones = {zone.slug: zone for zone in get_game(game).zones}
+
+    def ordered(counts: dict[str, int]) -> list[tuple[str, int, Card | None]]:
+        return [
+            (n, c, names.get(n)) for n, c in sorted(counts.items(), key=lambda i: natural_key(i[0]))
+        ]
+
+    return [
+        {
+            "zone": zone,
+            "label": zones[zone].label if zone in zones else zone,
+            "label_ja": zones[zone].label_ja if zone in zones else "",
+            "added": ordered(change["added"]),
+            "removed": ordered(change["removed"]),
+        }
+        for zone, change in edits.diff(old, new).items()
+    ]
 
 
 def own_decks_of_game(user: AbstractBaseUser, game: str) -> QuerySet[Deck]:

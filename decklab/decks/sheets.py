@@ -32,7 +32,7 @@ class NoSheet(LookupError):
 
 
 @cache
-def _register_font() -> str:
+def register_font() -> str:
     pdfmetrics.registerFont(TTFont(FONT, str(FONT_PATH)))
     return FONT
 
@@ -49,7 +49,7 @@ def registration_pdf(
             gettext("%(game)s has no registration sheet (only %(others)s).")
             % {"game": game_name(ws.game_slug), "others": others}
         )
-    font = _register_font()
+    font = register_font()
     out = io.BytesIO()
     pdf = canvas.Canvas(out, pagesize=A4, pageCompression=1)
     pdf.setTitle(gettext("Deck registration: %(title)s") % {"title": title})

@@ -18,7 +18,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext
 
 from cards.games import jsontext
-from cards.games.goldfish import DEFAULT_TRIALS, MAX_SEED
+from cards.games.goldfish import DEFAULT_TRIALS, MAX_GOALS_JSON_CHARS, MAX_SEED
 from cards.games.text import whole_number
 from cards.languages import translated
 
@@ -65,6 +65,11 @@ def goals_from_data(goal_forms: list[dict[str, Any]], data: Any) -> list[dict[st
                 gettext("The goals are not valid JSON: %(error)s.")
                 % {"error": translated(jsontext.problem(error))}
             ) from None
+        if len(typed) > MAX_GOALS_JSON_CHARS:  # before anything is planned (issue 22, finding 7)
+            raise forms.ValidationError(
+                gettext("The goals hold at most %(limit)d characters as JSON.")
+                % {"limit": MAX_GOALS_JSON_CHARS}
+            )
         return goals if isinstance(goals, list) else [goals]
     goals = []
     ticked = set(data.getlist("goal"))

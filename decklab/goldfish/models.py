@@ -58,12 +58,15 @@ class SimulationRun(models.Model):
     next_chunk = models.PositiveIntegerField(default=0)
     #: Tasks of this generation sent and not yet finished (the fair queue's per-account quota).
     tasks_in_flight = models.PositiveIntegerField(default=0)
+    #: Tasks that started (a worker took them) and have not stored yet: a run is stale only when
+    #: one of these went silent, never while its tasks wait in the broker behind others' tasks.
+    tasks_running = models.PositiveIntegerField(default=0)
     #: Set while the broker refuses this run's tasks: the run waits and is sent when it is back.
     queue_unreachable_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    #: Last sign of life: queued, a chunk started or finished, re-queued.
+    #: Last sign of life: queued, a task started, a chunk claimed or stored, re-queued.
     heartbeat_at = models.DateTimeField()
 
     class Meta:

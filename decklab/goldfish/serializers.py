@@ -1,7 +1,7 @@
 """Shapes of the simulation API: what a request may hold, how a run reads back.
 
-Serializers check shape only; the limits, the deck and the goals are checked by
-`services.simulation_request`, the one place for those rules.
+Serializers check shape only (the goals' shapes, types and sizes too: `goldfish.clean_goals`); the
+limits, the deck and the goals against it are checked by `services.simulation_request`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,15 @@ from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from cards.games.goldfish import ADAPTIVE_MAX_TRIALS, DEFAULT_TRIALS, MAX_GOALS, MAX_SEED
+from cards.games.goldfish import (
+    ADAPTIVE_MAX_TRIALS,
+    DEFAULT_TRIALS,
+    MAX_GOALS,
+    MAX_SEED,
+    GoalError,
+    clean_goals,
+)
+from cards.languages import translated
 from cards.links import absolute
 from cards.models import validate_game
 from decklab.goldfish.models import SimulationRun
@@ -54,6 +62,11 @@ class SimulationRequestSerializer(serializers.Serializer):
         return value or None
 
     def validate(self, attrs: dict) -> dict:
+        # Shapes, types and sizes of the goals, before anything is planned (issue 22, finding 7).
+        try:
+            clean_goals(attrs["game"], attrs["goals"])
+        except GoalError as error:
+            raise serializers.ValidationError({"goals": [translated(error.text)]}) from None
         if attrs["trials"] is None:
             attrs["trials"] = ADAPTIVE_MAX_TRIALS if attrs["adaptive"] else DEFAULT_TRIALS
         return attrs

@@ -5,9 +5,11 @@ carries a run id, claims chunks from the run's cursor, plays each with the seed 
 seed, chunk index), and stores the tallies under a unique (run, index). So a chunk played twice is
 stored once, chunks may run on any worker in any order, and the task that completes the set merges
 them into exactly the result of one process. Tasks are dealt fairly between accounts (`dispatch`).
-Recovery never depends on the broker redelivering anything: a run with no sign of life for
-`GOLDFISH_STALE_SECONDS` has its missing chunks handed out again, and fails after
-`GOLDFISH_MAX_REQUEUES` tries.
+Work is counted in units, games × goals × goal cost (`work_units`): an account's tasks out at once
+and its unfinished runs are budgeted in them, and a run whose one chunk could not fit the time limit
+is refused up front. Recovery never depends on the broker redelivering anything: a run whose started
+task gave no sign of life for `GOLDFISH_STALE_SECONDS` has its missing chunks handed out again (a
+task still waiting in the broker keeps its place), and fails after `GOLDFISH_MAX_REQUEUES` tries.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import DatabaseError, close_old_connections, transaction
 from django.db.models import F, Q, QuerySet, Value
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
 
@@ -42,6 +44,7 @@ from cards.games.messages import Text
 from cards.games.registry import UnknownGame, get_game
 from cards.languages import translated
 from cards.pool import DatabasePool, game_data
+from decklab.celery import app
 from decklab.goldfish.models import SimulationChunk, SimulationRun
 
 logger = logging.getLogger(__name__)
@@ -92,6 +95,7 @@ def simulation_request(
             trials=trials,
             seed=seed,
             adaptive=adaptive,
+            limit_work=True,
         )
 
 
@@ -143,8 +147,10 @@ def create_run(
     trials: int,
     seed: int | None,
     adaptive: bool = False,
+    limit_work: bool = False,
 ) -> SimulationRun:
-    """Check the deck and goals, store the run and queue its chunks (no per-user limits here)."""
+    """Check the deck and goals, store the run and queue its chunks. Per-user limits only with
+    `limit_work` (the owner's work budget); a chunk that is too much work is always refused."""
     check_trials(trials)
     try:
         format_slug = get_game(game).format(format).slug
@@ -157,6 +163,10 @@ def create_run(
         prepared = build_plan(game, decklist, goals)
     except GoalError as error:
         raise SimulationRefused(translated(error.text)) from None
+    cleaned = [goal.goal for goal in prepared.goals]
+    _check_chunk_work(game, cleaned, trials)
+    if limit_work and owner is not None:
+        _check_account_work(owner, work_units(game, cleaned, trials))
     now = timezone.now()
     run = SimulationRun.objects.create(
         owner=owner,
@@ -164,7 +174,7 @@ def create_run(
         format=format_slug,
         decklist=decklist,
         # The cleaned goals (defaults filled in): what the results echo and what workers re-plan.
-        goals=[goal.goal for goal in prepared.goals],
+        goals=cleaned,
         seed=seed,
         trials=trials,
         adaptive=adaptive,
@@ -173,6 +183,54 @@ def create_run(
     )
     dispatch(run.owner_id)
     return run
+
+
+def work_units(game: str, goals: list[dict], games: int) -> float:
+    """Games × goals × goal cost (`GoalType.cost`: a `drawn` goal is 1): what the queue budgets."""
+    types = goldfish.goal_types(game)
+    return games * sum(types[goal["type"]].cost for goal in goals)
+
+
+def _chunk_work(run: SimulationRun) -> float:
+    """The work of one of the run's chunks: what one of its tasks holds a worker for at least."""
+    return work_units(run.game, run.goals, min(run.trials, goldfish.CHUNK))
+
+
+def _check_chunk_work(game: str, goals: list[dict], trials: int) -> None:
+    """Refuse goals whose one chunk could not finish within a chunk's time limit."""
+    work = work_units(game, goals, min(trials, goldfish.CHUNK))
+    if work > settings.GOLDFISH_CHUNK_MAX_WORK:
+        raise SimulationRefused(
+            gettext(
+                "These goals are too much work for one chunk of %(games)s games (%(work)s units, "
+                "at most %(limit)s): use fewer goals, or fewer match goals."
+            )
+            % {
+                "games": f"{min(trials, goldfish.CHUNK):,}",
+                "work": f"{work:,.0f}",
+                "limit": f"{settings.GOLDFISH_CHUNK_MAX_WORK:,}",
+            }
+        )
+
+
+def _check_account_work(owner: AbstractBaseUser, work: float) -> None:
+    """Refuse a run that would take the owner's unfinished work past its budget (HTTP 429)."""
+    runs = SimulationRun.objects.filter(owner=owner, status__in=ACTIVE).only(
+        "game", "goals", "trials", "chunks_done", "chunks_total"
+    )
+    left = sum(
+        work_units(run.game, run.goals, run.trials) * (1 - run.chunks_done / run.chunks_total)
+        for run in runs
+    )
+    if runs and left + work > settings.GOLDFISH_ACCOUNT_MAX_WORK:
+        raise SimulationRefused(
+            gettext(
+                "Your runs in progress and this one are too much work at once (%(work)s units, "
+                "at most %(limit)s); start it when one has finished."
+            )
+            % {"work": f"{left + work:,.0f}", "limit": f"{settings.GOLDFISH_ACCOUNT_MAX_WORK:,}"},
+            retry_later=True,
+        )
 
 
 def build_plan(game: str, decklist: str, goals: Any, data: GameData | None = None) -> Plan:
@@ -214,10 +272,12 @@ def _cached_plan(game: str, decklist: str, goals: str, data: str) -> Plan:
 def dispatch(owner_id: int | None) -> int:
     """Fill one account's quota of tasks in flight from its runs with chunks left, round robin.
 
-    The fair queue (issue 9): an account never has more than `GOLDFISH_TASKS_PER_USER` tasks in the
-    broker or running, so another account's first task waits behind at most that many of each
-    busy account's, whatever their runs' sizes; each finished task sends its account's next one to
-    the back of the queue. A task carries (run id, generation), not chunks: it claims chunks from
+    The fair queue (issue 9, issue 22 finding 6): an account never has more than
+    `GOLDFISH_TASKS_PER_USER` tasks in the broker or running, nor more work in them than
+    `GOLDFISH_TASK_WORK_PER_USER` (a task counts one chunk's work; one task is always allowed), so
+    another account's first task waits behind about one budget of each busy account's work,
+    whatever their runs' sizes or goals; each finished task sends its account's next one to the
+    back of the queue, so busy accounts take turns. A task carries (run id, generation), not chunks: it claims chunks from
     the run's cursor when it starts (`play_chunks`), so messages never pile up per chunk. The runs
     are the outbox: a task the broker refuses is not counted, and the run is sent again by the next
     dispatch (a worker's periodic check, a page view of the run). Returns how many tasks were sent.
@@ -228,9 +288,20 @@ def dispatch(owner_id: int | None) -> int:
             SimulationRun.objects.select_for_update()
             .filter(owner_id=owner_id, status__in=ACTIVE)
             .order_by("pk")
-            .only("pk", "requeues", "next_chunk", "chunks_total", "tasks_in_flight")
+            .only(
+                "pk",
+                "requeues",
+                "next_chunk",
+                "chunks_total",
+                "tasks_in_flight",
+                "game",
+                "goals",
+                "trials",
+            )
         )
+        work = {run.pk: _chunk_work(run) for run in runs}
         free = quota - sum(run.tasks_in_flight for run in runs)
+        out = sum(run.tasks_in_flight * work[run.pk] for run in runs)
         sends: list[SimulationRun] = []
         while free > 0:
             # A run gets no more tasks than it has chunks nobody has claimed yet.
@@ -238,8 +309,11 @@ def dispatch(owner_id: int | None) -> int:
             if not open_runs:
                 break
             run = min(open_runs, key=lambda r: (r.tasks_in_flight, r.pk))
+            if out and out + work[run.pk] > settings.GOLDFISH_TASK_WORK_PER_USER:
+                break
             run.tasks_in_flight += 1
             free -= 1
+            out += work[run.pk]
             sends.append(run)
         for run in set(sends):
             SimulationRun.objects.filter(pk=run.pk).update(tasks_in_flight=run.tasks_in_flight)
@@ -306,13 +380,18 @@ def play_chunks(run_id: int, generation: int, *, chunk_seconds: float | None = N
     not depend on how chunks fall into tasks. The first claim is one chunk; it measures how long a
     chunk takes here, and the next claims fill the rest of the time. `chunk_seconds` is the
     per-chunk time limit the message carried, for the reason a run that passes it fails with.
-    Says what happened (for the worker's log).
+
+    The task's start is the run's first sign of life from it (`tasks_running`, the heartbeat): until
+    then it only waits in the broker, which is never stale. `generation` is the run's re-queue count
+    when the task was sent: a task that waited in the broker through a re-queue keeps its place and
+    works for the run as it finds it. Says what happened (for the worker's log).
     """
+    started = SimulationRun.objects.filter(pk=run_id, status__in=ACTIVE).update(
+        tasks_running=F("tasks_running") + 1, heartbeat_at=timezone.now()
+    )
     run = SimulationRun.objects.filter(pk=run_id).defer("results", "error", "error_text").first()
-    if run is None or run.finished:
+    if not started or run is None or run.finished:
         return "skipped: run gone or finished"
-    if run.requeues != generation:
-        return "skipped: superseded by a re-queue"
     chunks: list[SimulationChunk] = []
     try:
         prepared = run_plan(run)
@@ -356,8 +435,11 @@ def play_chunks(run_id: int, generation: int, *, chunk_seconds: float | None = N
         )
         outcome = "failed: engine error"
     else:
-        store_chunks(run_id, chunks, generation=generation)
+        # Counted as this re-queue's task (`run.requeues` as read at its start), whatever it was sent as.
+        store_chunks(run_id, chunks, generation=run.requeues)
         outcome = f"stored chunks {chunks[0].index}-{chunks[-1].index}" if chunks else "no chunks"
+        if generation != run.requeues:
+            outcome += f" (sent before re-queue {run.requeues})"
     dispatch(run.owner_id)  # this task is done: the account's next one goes to the queue
     return outcome
 
@@ -429,8 +511,9 @@ def store_chunks(
 ) -> None:
     """Store chunks once each, count the stored ones, and finish the run when they suffice.
 
-    `generation` is that of the task that played them: its task is no longer in flight. Chunks from
-    an older generation (a task still running when its run was re-queued) are stored all the same.
+    `generation` is the run's re-queue count when the task that played them started: that task is
+    no longer in flight nor running. Chunks of a task that started before a re-queue (counted out by
+    it) are stored all the same.
     """
     with transaction.atomic():
         SimulationChunk.objects.bulk_create(chunks, ignore_conflicts=True)
@@ -444,9 +527,10 @@ def store_chunks(
         run.chunks_done = run.chunks.count()
         run.heartbeat_at = timezone.now()
         changed = ["chunks_done", "heartbeat_at"]
-        if generation == run.requeues and run.tasks_in_flight > 0:
-            run.tasks_in_flight -= 1
-            changed.append("tasks_in_flight")
+        if generation == run.requeues:
+            run.tasks_in_flight = max(0, run.tasks_in_flight - 1)
+            run.tasks_running = max(0, run.tasks_running - 1)
+            changed += ["tasks_in_flight", "tasks_running"]
         if run.adaptive or run.chunks_done >= run.chunks_total:
             totals = _enough(run, dict(run.chunks.values_list("index", "tallies")))
             if totals is not None:
@@ -515,20 +599,25 @@ def failed_because(reason: Text) -> dict[str, Any]:
 def requeue_stale_runs(runs: QuerySet[SimulationRun] | None = None) -> int:
     """Hand out again the missing chunks of runs with no sign of life; fail those out of tries.
 
-    Stale means tasks were out (in flight, or every chunk claimed) and nothing came back for
-    `GOLDFISH_STALE_SECONDS`; a run only waiting for its account's turn is not stale. Re-queueing
-    starts a new generation: the cursor goes back to the first missing chunk, tasks of older
-    generations still in the broker skip themselves, and `dispatch` sends at most the account's
-    quota of new ones, so a re-queue never multiplies messages. Each claim is a conditional update on
-    the heartbeat it read, so several workers and page views checking at once re-queue a run once.
-    Returns how many runs were re-queued or failed.
+    Stale means a task started (`tasks_running`; or every chunk was claimed) and nothing came back
+    for `GOLDFISH_STALE_SECONDS`. A run whose tasks only wait in the broker behind other accounts'
+    is not stale (issue 22 finding 6: it was re-queued to the back, again and again), nor is one
+    waiting for its account's turn; only when the broker's queue is empty while a run still counts
+    tasks waiting were those messages lost (a broker restarted without its data). Re-queueing
+    counts the started tasks out (`requeues`, their claims now fail), moves the cursor back to the
+    first missing chunk, and `dispatch` sends replacements for those only: tasks still waiting in
+    the broker keep their place, and a re-queue never multiplies messages. Each claim is a
+    conditional update on the heartbeat it read, so several workers and page views checking at
+    once re-queue a run once. Returns how many runs were re-queued or failed.
     """
     stale_before = timezone.now() - timedelta(seconds=settings.GOLDFISH_STALE_SECONDS)
-    candidates = (
-        (runs if runs is not None else SimulationRun.objects.all())
-        .filter(status__in=ACTIVE, heartbeat_at__lt=stale_before)
-        .filter(Q(tasks_in_flight__gt=0) | Q(next_chunk__gte=F("chunks_total")))
+    candidates = (runs if runs is not None else SimulationRun.objects.all()).filter(
+        status__in=ACTIVE, heartbeat_at__lt=stale_before
     )
+    started = Q(tasks_running__gt=0) | Q(next_chunk__gte=F("chunks_total"))
+    waiting = Q(tasks_in_flight__gt=F("tasks_running"))
+    queue_empty = candidates.filter(waiting & ~started).exists() and _queue_is_empty()
+    candidates = candidates.filter(started | waiting) if queue_empty else candidates.filter(started)
     handled = 0
     for run in candidates.order_by("heartbeat_at").only(
         "pk", "owner_id", "requeues", "heartbeat_at", "chunks_total"
@@ -554,11 +643,14 @@ def requeue_stale_runs(runs: QuerySet[SimulationRun] | None = None) -> int:
             continue
         stored = set(run.chunks.values_list("index", flat=True))
         missing = [i for i in range(run.chunks_total) if i not in stored]
+        # The started tasks went silent; with the queue empty, the waiting ones were lost too.
+        lost = F("tasks_in_flight") if queue_empty else F("tasks_running")
         if claim.update(
             requeues=F("requeues") + 1,
             heartbeat_at=timezone.now(),
             next_chunk=missing[0] if missing else run.chunks_total,
-            tasks_in_flight=0,
+            tasks_in_flight=Greatest(F("tasks_in_flight") - lost, Value(0)),
+            tasks_running=0,
         ):
             logger.warning(
                 "run %s: no progress, handing out its %s missing chunks again", run.pk, len(missing)
@@ -569,6 +661,18 @@ def requeue_stale_runs(runs: QuerySet[SimulationRun] | None = None) -> int:
                 store_chunks(run.pk, [])
             handled += 1
     return handled
+
+
+def _queue_is_empty() -> bool:
+    """Whether the broker holds no message on the runs' queue (False when it cannot tell)."""
+    try:
+        with app.connection_for_read() as connection:
+            # Declared, not looked up passively: Redis has no list for an empty queue.
+            declared = connection.default_channel.queue_declare(queue=settings.GOLDFISH_QUEUE)
+    except Exception as error:  # any broker error: assume the messages are there
+        logger.warning("could not read the run queue's length (%s)", error)
+        return False
+    return declared.message_count == 0
 
 
 def refreshed(run: SimulationRun) -> SimulationRun:

@@ -11,6 +11,8 @@ from knox.models import AuthToken
 from rest_framework import throttling
 from rest_framework.test import APIClient
 
+from tests.processes import manage
+
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-test-password-42"
 
@@ -115,7 +117,6 @@ def test_finding_6_signed_in_clients_are_throttled_per_account(monkeypatch, user
 
 def test_finding_6_the_cache_is_shared_by_all_processes():
     """Rates count across processes: Redis when configured, files by default (never per process)."""
-    from tests.test_production import manage
 
     code = "from django.conf import settings as s; print(s.CACHES['default']['BACKEND'])"
     default = manage("shell", "-v", "0", "-c", code, CELERY_BROKER_URL="")

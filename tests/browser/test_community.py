@@ -12,7 +12,7 @@ from PIL import Image
 
 from cards.community.models import editors_group
 from decklab.decks.services import deck_create
-from tests.browser.test_deck_editor import sign_in, wait_for_count, wait_for_version
+from tests.browser.pages import PHONE, sign_in_new_user, wait_for_count, wait_for_version
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,7 +22,6 @@ SHORT_DECK = {
     "casters": {"TD-C01": 1, "TD-C02": 1},
     "main": {f"TD-U{n:02d}": 4 for n in range(1, 13)},
 }
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(autouse=True)
@@ -41,7 +40,7 @@ def test_a_proposed_missing_card_approved_by_an_editor_makes_a_deck_legal(
 ):
     factories.load_dreadnought()
     player_page = new_page()
-    sign_in(player_page, live_server, "contributor")
+    sign_in_new_user(player_page, live_server, "contributor")
     owner = get_user_model().objects.get(username="contributor")
     deck = deck_create(owner=owner, game="dreadnought", name="Needs one more", zones=SHORT_DECK)
     player_page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
@@ -80,7 +79,7 @@ def test_a_proposed_missing_card_approved_by_an_editor_makes_a_deck_legal(
 
     # A card editor approves it from the queue.
     editor_page = new_page()
-    sign_in(editor_page, live_server, "cardeditor")
+    sign_in_new_user(editor_page, live_server, "cardeditor")
     get_user_model().objects.get(username="cardeditor").groups.add(editors_group())
     editor_page.goto(live_server.url + reverse("community:queue"))
     editor_page.click("text=TD-U20 Proposed Unit")

@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from decklab.decks.models import Deck
-from tests.browser.test_deck_editor import open_own_deck, search, wait_for_version
+from tests.browser.pages import open_own_deck, search, wait_for_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

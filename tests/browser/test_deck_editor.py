@@ -5,59 +5,26 @@ from __future__ import annotations
 import time
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from decklab.decks.services import deck_create
+from tests.browser.pages import (
+    open_own_deck,
+    search,
+    sign_in_new_user,
+    start_a_drawn_goal,
+    wait_for_count,
+    wait_for_version,
+)
 from tests.decks import factories
 from tests.goldfish.conftest import play_indexes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PASSWORD = "a-long-test-password-42"
-
-
-def sign_in(page, live_server, username: str) -> None:
-    factories.make_user(username, PASSWORD)
-    page.goto(live_server.url + reverse("login"))
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("form.panel button[type=submit]")
-    page.wait_for_url("**/accounts/profile/")
-
-
-def open_own_deck(live_server, new_page, username: str, name: str):
-    """A signed-in page on the editor of a legal DBSCG deck of that user."""
-    factories.load_dbscg()
-    page = new_page()
-    sign_in(page, live_server, username)
-    owner = get_user_model().objects.get(username=username)
-    deck = deck_create(owner=owner, game="dbscg", name=name, zones=factories.LEGAL_DBSCG)
-    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
-    return page, deck
-
-
-def wait_for_version(page, version: int) -> None:
-    page.wait_for_selector(f'#deck-state[data-version="{version}"]', state="attached")
-
-
-def wait_for_count(page, zone: str, number: str, count: int) -> None:
-    """Wait until the deck panel shows that many copies of the card (card changes keep the version
-    of a sitting's draft, so the version does not tell that a change landed)."""
-    page.wait_for_selector(
-        f".entry[data-zone='{zone}'][data-number='{number}'][data-count='{count}']",
-        state="attached",
-    )
-
-
-def search(page, query: str) -> None:
-    page.fill("#search-q", query)
-    page.wait_for_selector(f"#search-results .result[data-number='{query}']")
 
 
 def test_build_a_legal_dbscg_deck_from_search_results(live_server, new_page, shoot):
     factories.load_dbscg()
     page = new_page()
-    sign_in(page, live_server, "builder")
+    sign_in_new_user(page, live_server, "builder")
     page.goto(live_server.url + reverse("decks:new"))
     page.select_option("#id_game", "dbscg")
     page.fill("#id_name", "Browser-built deck")
@@ -156,16 +123,6 @@ def test_build_and_share_a_dreadnought_deck_without_an_account(live_server, new_
         stranger.wait_for_selector(f"#deck-panel .entry[data-number='{number}']")
     assert stranger.get_attribute(".entry[data-number='TD-U02']", "data-count") == "3"
     shoot(stranger, "opened-from-link")
-
-
-def start_a_drawn_goal(page) -> None:
-    """Run the goldfish panel on one goal (TS1-002 or TS1-003 drawn by turn 3, seed 7)."""
-    page.select_option("select[name='drawn-cards']", ["TS1-002", "TS1-003"])
-    page.fill("input[name='drawn-turn']", "3")
-    page.select_option("select[name='trials']", "100000")
-    page.fill("input[name='seed']", "7")
-    page.click(".goldfish-panel button:has-text('Run simulation')")
-    page.wait_for_selector("#simulation .run progress")
 
 
 def test_run_a_simulation_and_watch_the_progress_bar_reach_the_results(

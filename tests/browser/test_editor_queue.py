@@ -10,19 +10,15 @@ from django.urls import reverse
 
 from decklab.decks import selectors
 from decklab.decks.services import deck_create
-from tests.browser.test_deck_editor import sign_in, start_a_drawn_goal
+from tests.browser.pages import (
+    own_deck,
+    sign_in_new_user,
+    start_a_drawn_goal,
+    unique_cards,
+)
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def own_deck(live_server, page, username: str):
-    factories.load_dbscg()
-    sign_in(page, live_server, username)
-    owner = get_user_model().objects.get(username=username)
-    deck = deck_create(owner=owner, game="dbscg", name="Fast hands", zones=factories.LEGAL_DBSCG)
-    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
-    return deck
 
 
 def count_of(page, zone: str, number: str) -> str:
@@ -264,7 +260,7 @@ def test_blade_rondo_set_deck_deal_and_hand_from_the_dealt_cards(live_server, si
 
     import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv")
     page = sized_page
-    sign_in(page, live_server, "rondo")
+    sign_in_new_user(page, live_server, "rondo")
     owner = get_user_model().objects.get(username="rondo")
     deck = deck_create(owner=owner, game="blade_rondo", name="Bread")
     page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
@@ -383,11 +379,10 @@ def test_a_replace_with_a_name_to_choose_keeps_the_deck_until_the_card_is_picked
     which card; picked in the import form, the import replaces the deck and v1 stays."""
     from cards import shipped
     from cards.games.registry import get_game
-    from tests.browser.test_japanese import unique_cards
 
     list(shipped.load_game(get_game("gundam_war"), shipped.DATA / "gundam_war"))
     page = sized_page
-    sign_in(page, live_server, "amuro")
+    sign_in_new_user(page, live_server, "amuro")
     page.context.add_cookies([{"name": "django_language", "value": "ja", "url": live_server.url}])
     numbers = unique_cards(15)
     owner = get_user_model().objects.get(username="amuro")
@@ -483,7 +478,7 @@ def test_a_blade_rondo_free_pool_from_a_set_deck_with_a_swap_and_pairs(
 
     import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv")
     page = sized_page
-    sign_in(page, live_server, "freeform")
+    sign_in_new_user(page, live_server, "freeform")
     owner = get_user_model().objects.get(username="freeform")
     deck = deck_create(owner=owner, game="blade_rondo", name="Free pool", format="free")
     page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))

@@ -8,49 +8,25 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.browser.conftest import TIMEOUT_MS
-from tests.browser.test_deck_editor import wait_for_count
+from tests.browser.pages import (
+    PASSWORD,
+    PHONE,
+    context,
+    sign_in,
+    unique_cards,
+    wait_for_count,
+    wait_for_version,
+)
 from tests.decks import factories
 from tests.i18n.conftest import load_cards
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PASSWORD = "a-long-test-password-42"
-PHONE = {"width": 390, "height": 844}
-
-
-def context(browser, *, locale: str, viewport=None):
-    made = browser.new_context(locale=locale, viewport=viewport or {"width": 1400, "height": 1000})
-    made.set_default_timeout(TIMEOUT_MS)
-    return made
-
-
-def sign_in(page, live_server, username: str) -> None:
-    page.goto(live_server.url + reverse("login"))
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("form.panel button[type=submit]")
-    page.wait_for_url("**/accounts/profile/")
 
 
 def switch_to(page, language: str) -> None:
     page.select_option("#site-language", language)
     with page.expect_navigation():
         page.click(".language-switch button[type=submit]")
-
-
-def unique_cards(count: int) -> list[str]:
-    """Numbers of Gundam War units, commands and operations with names no other card shares."""
-    from cards.models import Card
-
-    cards = Card.objects.filter(game="gundam_war", type__in=["UNIT", "COMMAND", "OPERATION"])
-    names = {}
-    for number, name in cards.order_by("number").values_list("number", "name"):
-        names.setdefault(name, []).append(number)
-    return [numbers[0] for numbers in names.values() if len(numbers) == 1][:count]
-
-
-def wait_for_version(page, version: int) -> None:
-    page.wait_for_selector(f'#deck-state[data-version="{version}"]', state="attached")
 
 
 def test_build_a_gundam_war_deck_in_japanese(browser, live_server, shoot):

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from decklab.decks import services
-from tests.browser.test_japanese import PASSWORD, PHONE, context, sign_in
+from tests.browser.pages import PASSWORD, PHONE, context, sign_in
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -11,11 +11,10 @@ from cards.importers import import_path
 from cards.shipped import DATA
 from decklab.decks.services import deck_create
 from tests.browser.conftest import TIMEOUT_MS
-from tests.browser.test_deck_editor import sign_in
+from tests.browser.pages import PHONE, sign_in_new_user
 from tests.goldfish.conftest import played_turn_run
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(params=["en", "ja"])
@@ -30,7 +29,7 @@ def phone(request, browser):
 
 def test_the_probability_by_turn_chart_is_whole_on_a_phone(live_server, phone, shoot, monkeypatch):
     page = phone
-    sign_in(page, live_server, "charter")
+    sign_in_new_user(page, live_server, "charter")
     owner = get_user_model().objects.get(username="charter")
     run = played_turn_run(owner, monkeypatch, turns=6, trials=2000)
     page.goto(live_server.url + reverse("goldfish:run", args=[run.pk]))
@@ -63,7 +62,7 @@ def legend_fits(page) -> None:
 def test_a_long_japanese_name_keeps_the_row_buttons_on_one_line(live_server, phone, shoot):
     import_path("blade_rondo", DATA / "blade_rondo" / "cards.csv")
     page = phone
-    sign_in(page, live_server, "longnames")
+    sign_in_new_user(page, live_server, "longnames")
     owner = get_user_model().objects.get(username="longnames")
     # The longest names of the shipped cards, in the set format and in the free one (its Swap too).
     from cards.models import Card
@@ -106,7 +105,7 @@ def test_the_editor_with_a_history_of_noted_versions_fits_a_phone(live_server, p
 
     factories.load_dbscg()
     page = phone
-    sign_in(page, live_server, "historian")
+    sign_in_new_user(page, live_server, "historian")
     owner = get_user_model().objects.get(username="historian")
     deck = deck_create(owner=owner, game="dbscg", name="Noted", zones=factories.LEGAL_DBSCG)
     for number in range(2, 6):

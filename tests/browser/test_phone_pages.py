@@ -16,8 +16,7 @@ from cards.models import Card
 from decklab.decks.models import Visibility
 from decklab.decks.services import deck_close_draft, deck_create, deck_edit, deck_save
 from tests.browser.conftest import VIEWPORTS
-from tests.browser.test_japanese import sign_in
-from tests.browser.test_player_screens import opened
+from tests.browser.pages import opened, sign_in
 from tests.decks import factories
 from tests.goldfish.conftest import played_turn_run
 

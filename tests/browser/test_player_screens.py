@@ -12,20 +12,12 @@ from django.urls import reverse
 from cards.importers import import_path
 from cards.shipped import DATA
 from decklab.decks.services import deck_create, deck_edit, deck_save
-from tests.browser.conftest import TIMEOUT_MS, VIEWPORTS
-from tests.browser.test_japanese import sign_in
+from tests.browser.conftest import VIEWPORTS
+from tests.browser.pages import opened, sign_in
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDTHS = VIEWPORTS
-
-
-def opened(browser, width: str, locale: str = "ja"):
-    context = browser.new_context(
-        viewport=WIDTHS[width], is_mobile=width == "phone", has_touch=True, locale=locale
-    )
-    context.set_default_timeout(TIMEOUT_MS)
-    return context, context.new_page()
 
 
 def fits(page) -> None:

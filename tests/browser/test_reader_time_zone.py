@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.browser.conftest import TIMEOUT_MS
-from tests.browser.test_japanese import PASSWORD, sign_in
+from tests.browser.pages import PASSWORD, sign_in
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

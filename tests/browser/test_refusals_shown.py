@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from decklab.decks.services import deck_create
 from tests.browser.conftest import TIMEOUT_MS, VIEWPORTS
-from tests.browser.test_deck_editor import sign_in
+from tests.browser.pages import sign_in_new_user
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -59,7 +59,7 @@ def player(request, browser, live_server):
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     factories.load_dbscg()
-    sign_in(page, live_server, f"refused{lang}{size}")
+    sign_in_new_user(page, live_server, f"refused{lang}{size}")
     owner = get_user_model().objects.get(username=f"refused{lang}{size}")
     deck = deck_create(owner=owner, game="dbscg", name="Refused", zones=factories.LEGAL_DBSCG)
     page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))

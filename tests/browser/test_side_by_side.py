@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from decklab.decks.services import deck_create, deck_save
-from tests.browser.test_editor_queue import own_deck
+from tests.browser.pages import own_deck
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

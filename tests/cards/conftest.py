@@ -7,7 +7,8 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth import get_user_model
 
-from cards.importers import ImportReport, import_cards
+from cards.importers import ImportFailed, ImportReport, import_cards
+from cards.models import Card
 
 #: A few DBSCG cards covering each searchable fact (numbers from the real sets, facts simplified).
 DBSCG_CSV = """number,name,name_back,type,colors,set,rarity,power,power_back,energy_cost,specified_cost,combo_cost,combo_power,characters,traits,era,keywords,copy_limit
@@ -78,3 +79,13 @@ def member_client(client, db):
     user = get_user_model().objects.create_user("member", password="pw-member-1")
     client.force_login(user)
     return client
+
+
+def problems(
+    game: str, text: str | bytes, filename: str = "cards.csv"
+) -> list[tuple[int, str, str]]:
+    content = text.encode() if isinstance(text, str) else text
+    with pytest.raises(ImportFailed) as caught:
+        import_cards(game, content, filename)
+    assert not Card.objects.filter(game=game).exists(), "a rejected file must write nothing"
+    return [(p.line, p.column, p.message) for p in caught.value.problems]

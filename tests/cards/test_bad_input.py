@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 from cards.importers import import_cards
 from cards.models import Card, GameData
-from tests.cards.test_importers import problems
+from tests.cards.conftest import problems
 
 pytestmark = pytest.mark.django_db
 

@@ -7,21 +7,11 @@ import json
 import pytest
 from django.core.management import call_command
 
-from cards.importers import ImportFailed, import_cards
+from cards.importers import import_cards
 from cards.models import Card, CardName
-from tests.cards.conftest import DBSCG_CSV
+from tests.cards.conftest import DBSCG_CSV, problems
 
 pytestmark = pytest.mark.django_db
-
-
-def problems(
-    game: str, text: str | bytes, filename: str = "cards.csv"
-) -> list[tuple[int, str, str]]:
-    content = text.encode() if isinstance(text, str) else text
-    with pytest.raises(ImportFailed) as caught:
-        import_cards(game, content, filename)
-    assert not Card.objects.filter(game=game).exists(), "a rejected file must write nothing"
-    return [(p.line, p.column, p.message) for p in caught.value.problems]
 
 
 def test_a_missing_required_column_is_named():

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
+from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -12,7 +16,7 @@ from cards import paging, views
 from cards.forms import CARD_FILE_MAX_BYTES
 from cards.games.registry import GAMES, all_games, get_game
 from cards.importers import import_cards
-from cards.models import Card
+from cards.models import Card, CardImport
 
 pytestmark = pytest.mark.django_db
 
@@ -174,11 +178,33 @@ def test_the_help_page_lists_every_field_of_the_game(client, game):
 # Staff card-file upload --------------------------------------------------------------------
 
 
+#: The on-commit callbacks of a test's transaction, run when the block ends (as a commit would).
+capture_on_commit = TestCase.captureOnCommitCallbacks
+
+
+@pytest.fixture(autouse=True)
+def tasks_run_here() -> Iterator[None]:
+    """Queued tasks (a staff upload's import) run at once in this process, as a worker would."""
+    from decklab.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
 def upload(
     client, content: bytes, name: str = "cards.csv", game: str = "dbscg", kind: str = "cards"
 ):
+    """Post the file; follow to its import's page once the task ran (the commit queues it)."""
     file = SimpleUploadedFile(name, content, content_type="text/csv")
-    return client.post(reverse("cards:upload"), {"game": game, "content": kind, "file": file})
+    with capture_on_commit(execute=True):
+        response = client.post(
+            reverse("cards:upload"), {"game": game, "content": kind, "file": file}
+        )
+    if response.status_code == 302:
+        return client.get(response["Location"])
+    return response
 
 
 def test_the_upload_page_sends_visitors_to_sign_in(client, db):
@@ -199,13 +225,43 @@ def test_staff_import_a_card_file(staff_client):
     assert Card.objects.filter(game="dbscg").count() == 2
 
 
+def test_finding_8_the_upload_request_only_queues_the_import(staff_client, monkeypatch):
+    """Issue 22 finding 8: the largest allowed file held a web request 197 s in one transaction."""
+    queued: list[int] = []
+    monkeypatch.setattr(
+        "cards.tasks.import_card_file.apply_async", lambda args, queue: queued.extend(args)
+    )
+    file = SimpleUploadedFile("cards.csv", b"number,name,type\nA-1,A,Battle\n")
+    with capture_on_commit(execute=True):
+        response = staff_client.post(
+            reverse("cards:upload"), {"game": "dbscg", "content": "cards", "file": file}
+        )
+    started = CardImport.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("cards:upload-progress", args=[started.pk])
+    assert queued == [started.pk]
+    assert not Card.objects.exists()  # nothing imported in the request
+    page = staff_client.get(response["Location"])
+    assert 'http-equiv="refresh"' in page.content.decode()
+    assert "Waiting for a worker" in page.content.decode()
+
+
+def test_an_import_s_page_is_for_staff_only(staff_client):
+    upload(staff_client, b"number,name,type\nA-1,A,Battle\n")
+    page = reverse("cards:upload-progress", args=[CardImport.objects.get().pk])
+    assert staff_client.get(page).status_code == 200
+    member = get_user_model().objects.create_user("member-2", password="pw-member-2")
+    staff_client.force_login(member)
+    assert staff_client.get(page).status_code == 403
+
+
 def test_staff_see_the_same_row_errors_as_the_command(staff_client):
     content = b"number,name,type,power\nA-1,A,Hero,5\nA-2,B,Battle,lots\n"
     with pytest.raises(Exception) as command_failure:
         import_cards("dbscg", content, "cards.csv")
     response = upload(staff_client, content)
     page = response.content.decode()
-    assert response.status_code == 400
+    assert "was rejected" in page
     for problem in command_failure.value.problems:
         assert f'<td class="num">{problem.line}</td><td>{problem.column}</td>' in page
     assert not Card.objects.exists()
@@ -223,7 +279,7 @@ def test_a_non_utf8_upload_is_refused_with_a_message(staff_client):
     response = upload(
         staff_client, "number,name,type\nU-1,ガンダム,UNIT\n".encode("cp932"), game="gundam_war"
     )
-    assert response.status_code == 400
+    assert "was rejected" in response.content.decode()
     assert "not UTF-8" in response.content.decode()
 
 

@@ -50,3 +50,18 @@ def simulate(client, owner, django_capture_on_commit_callbacks):
 
     yield post
     app.conf.task_always_eager = before
+
+
+def post_data(**extra) -> dict:
+    return {
+        "goal": "drawn",
+        "drawn-cards": ["TS1-002", "TS1-003"],
+        "drawn-at_least": "1",
+        "drawn-turn": "3",
+        "drawn-play": "first",
+        "drawn-mulligan": "none",
+        "trials": "10000",
+        "seed": "7",
+        "version": "1",
+        **extra,
+    }

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from cards.games import deckcode
-from tests.legality.test_bad_input import DEEP_JSON, deep_deck_code
+from tests.legality.conftest import DEEP_JSON, deep_deck_code
 
 pytestmark = pytest.mark.django_db
 

@@ -10,23 +10,9 @@ from django.urls import reverse
 from cards.games.goldfish import goal_forms
 from decklab.goldfish.forms import goals_from_data
 from decklab.goldfish.models import SimulationRun
+from tests.decks.conftest import post_data
 
 pytestmark = pytest.mark.django_db
-
-
-def post_data(**extra) -> dict:
-    return {
-        "goal": "drawn",
-        "drawn-cards": ["TS1-002", "TS1-003"],
-        "drawn-at_least": "1",
-        "drawn-turn": "3",
-        "drawn-play": "first",
-        "drawn-mulligan": "none",
-        "trials": "10000",
-        "seed": "7",
-        "version": "1",
-        **extra,
-    }
 
 
 def test_goals_are_read_from_the_ticked_goal_types_fields():

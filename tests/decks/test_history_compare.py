@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from decklab.decks import services
 from decklab.goldfish.models import SimulationRun
+from tests.decks.conftest import post_data
 from tests.decks.factories import LEGAL_DBSCG
-from tests.decks.test_goldfish_panel import post_data
 
 pytestmark = pytest.mark.django_db
 

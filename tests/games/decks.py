@@ -31,3 +31,13 @@ def check(game: str, format_slug: str, built: Deck, data: dict | None = None) ->
 
 def codes(game: str, format_slug: str, built: Deck, data: dict | None = None) -> list[str]:
     return [violation.code for violation in check(game, format_slug, built, data)]
+
+
+def deck_of(game: str, counts: list[int]) -> Deck:
+    """A deck of cards T0, T1, … with the given copies, in the game's drawing zone."""
+    zone = "pool" if game == "blade_rondo" else "main"
+    entries = tuple(
+        Entry(Card(f"T{i}", f"Test Card {i}", "Battle", {}), count)
+        for i, count in enumerate(counts)
+    )
+    return Deck({zone: entries})

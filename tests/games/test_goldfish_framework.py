@@ -6,19 +6,9 @@ import random
 import pytest
 
 from cards.games import goldfish
-from cards.games.base import Card, Deck, Entry
+from cards.games.base import Deck
 from cards.games.goldfish import GoalError, Tally
-
-
-def deck_of(game: str, counts: list[int]) -> Deck:
-    """A deck of cards T0, T1, … with the given copies, in the game's drawing zone."""
-    zone = "pool" if game == "blade_rondo" else "main"
-    entries = tuple(
-        Entry(Card(f"T{i}", f"Test Card {i}", "Battle", {}), count)
-        for i, count in enumerate(counts)
-    )
-    return Deck({zone: entries})
-
+from tests.games.decks import deck_of
 
 DBSCG_DECK = deck_of("dbscg", [4, 4, 42])
 DRAWN = {"type": "drawn", "cards": ["T0"], "at_least": 1, "turn": 3, "play": "first"}

@@ -10,10 +10,11 @@ from collections.abc import Callable, Iterator
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from rest_framework.test import APIClient
 
 from cards.importers import import_cards
 from decklab.goldfish.models import SimulationRun
-from decklab.goldfish.workers import WorkerProcess
+from decklab.tooling.workers import WorkerProcess
 from tests.workers import worker_on_test_database
 
 #: 13 DBSCG cards: one leader, twelve battle cards (facts only, made up for the tests).
@@ -48,6 +49,14 @@ def dbscg_cards(db) -> None:
 @pytest.fixture
 def player(db):
     return get_user_model().objects.create_user("player", password="a long test password")
+
+
+@pytest.fixture
+def api(player) -> APIClient:
+    """The API as `player`."""
+    client = APIClient()
+    client.force_authenticate(player)
+    return client
 
 
 @pytest.fixture

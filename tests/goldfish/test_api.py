@@ -15,13 +15,6 @@ from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS
 pytestmark = pytest.mark.usefixtures("dbscg_cards")
 
 
-@pytest.fixture
-def api(player) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(player)
-    return client
-
-
 def body(**changes) -> dict:
     return {
         "game": "dbscg",

@@ -13,8 +13,8 @@ import pytest
 from django.urls import reverse
 
 from decklab.goldfish.models import SimulationRun
-from tests.goldfish.test_pages import form
-from tests.legality.test_bad_input import DEEP_JSON
+from tests.goldfish.runs import form
+from tests.legality.conftest import DEEP_JSON
 
 pytestmark = pytest.mark.usefixtures("dbscg_cards")
 

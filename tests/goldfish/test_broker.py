@@ -10,8 +10,8 @@ from django.conf import settings
 from kombu import Connection
 from kombu.transport.virtual import Empty
 
-from decklab.goldfish.soak import soak
 from decklab.settings import broker_settings
+from decklab.tooling.soak import soak
 
 
 def test_the_file_system_transport_hands_a_consumer_a_message_its_producer_is_still_writing(

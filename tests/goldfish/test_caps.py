@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from decklab.goldfish.models import SimulationRun
-from tests.goldfish.test_pages import form
+from tests.goldfish.runs import form
 
 pytestmark = pytest.mark.usefixtures("dbscg_cards")
 

@@ -14,7 +14,8 @@ from django.utils.translation import gettext_noop
 from cards.games.messages import Text
 from decklab.goldfish import charts, services
 from decklab.goldfish.models import SimulationRun
-from tests.goldfish.conftest import DECKLIST, DRAWN_GOALS
+from tests.goldfish.conftest import DRAWN_GOALS
+from tests.goldfish.runs import form
 
 pytestmark = pytest.mark.usefixtures("dbscg_cards")
 
@@ -23,22 +24,6 @@ pytestmark = pytest.mark.usefixtures("dbscg_cards")
 def signed_in(client, player):
     client.force_login(player)
     return client
-
-
-def form(**changes) -> dict:
-    return {
-        "game": "dbscg",
-        "format": "zenkai",
-        "decklist": DECKLIST,
-        "goal": "drawn",
-        "drawn-cards": "TST-002, TST-003",
-        "drawn-at_least": "1",
-        "drawn-turn": "4",
-        "drawn-play": "second",
-        "trials": "2000",
-        "seed": "3",
-        **changes,
-    }
 
 
 def test_the_form_offers_each_goal_type_s_fields_and_keeps_a_linked_decklist(signed_in):

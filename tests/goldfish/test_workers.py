@@ -94,3 +94,24 @@ def test_one_account_s_big_runs_do_not_hold_back_another_account_s_small_run(
     ahead = SimulationRun.objects.filter(pk__in=[r.pk for r in big])
     assert sum(r.chunks_done for r in ahead) <= 20
     assert not any(r.finished for r in ahead)
+
+
+def test_finding_6_a_run_waiting_in_the_broker_behind_other_accounts_is_never_re_queued(
+    player, other_player, start_worker, settings
+):
+    """Issue 22 finding 6: a run whose task waited in the broker past the stale time was judged
+    stale and re-queued to the back, again and again (714 s for a one-second run)."""
+    settings.GOLDFISH_STALE_SECONDS = 3
+    # One chunk per task, 1.5 s each: the other account's task waits ~6 s behind four of them.
+    start_worker(
+        DECKLAB_TEST_CHUNK_DELAY="1.5",
+        DECKLAB_GOLDFISH_STALE_SECONDS="3",
+        DECKLAB_GOLDFISH_TASK_MS="0",
+    )
+    big = start_run(player, 20 * goldfish.CHUNK, seed=1)
+    small = start_run(other_player, 1000)
+    run = wait_for(small.pk, finished, timeout=90)
+    assert (run.status, run.error) == (SimulationRun.Status.DONE, "")
+    assert run.requeues == 0
+    assert run.results["results"] == in_process_results(1000)
+    assert SimulationRun.objects.get(pk=big.pk).requeues == 0

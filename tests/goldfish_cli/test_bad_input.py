@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.goldfish_cli.test_command import deck_file, refused  # noqa: F401 - deck_file: fixture
+from tests.goldfish_cli.conftest import refused
 
 pytestmark = pytest.mark.django_db
 
@@ -16,5 +16,5 @@ pytestmark = pytest.mark.django_db
         ('{"type": "drawn", "turn": ' + "9" * 5000 + "}", "a number with too many digits"),
     ],
 )
-def test_contract_5_a_goal_python_cannot_parse_exits_2(deck_file, goal, message):  # noqa: F811
+def test_contract_5_a_goal_python_cannot_parse_exits_2(deck_file, goal, message):
     assert message in refused("--game", "dbscg", "--goal", goal, deck_file)

@@ -8,44 +8,17 @@ import math
 
 import pytest
 from django.core.management import call_command
-from django.core.management.base import CommandError
 
 from cards.importers import import_cards
+from tests.goldfish_cli.conftest import DECKLIST, DRAWN, refused
 
 pytestmark = pytest.mark.django_db
-
-#: A leader and four battle cards (facts made up for the tests).
-CARDS = (
-    "number,name,type,colors,energy_cost,specified_cost,keywords\n"
-    "CLI-001,Cli Leader,Leader,Red,,,\n"
-    "CLI-002,Cli Striker,Battle,Red,2,R,\n"
-    "CLI-003,Cli Guard,Battle,Blue,1,,\n"
-    "CLI-004,Cli Ball,Battle,Red,1,,Dragon Ball\n"
-    "CLI-005,Cli Filler,Battle,Green,1,,\n"
-)
-DECKLIST = "Leader\n1 CLI-001\nMain\n4 CLI-002\n4 CLI-003\n4 CLI-004\n38 CLI-005\n"
-DRAWN = {"type": "drawn", "cards": ["CLI-002"], "at_least": 1, "turn": 3, "play": "first"}
-
-
-@pytest.fixture
-def deck_file(tmp_path):
-    import_cards("dbscg", CARDS.encode(), "cards.csv")
-    path = tmp_path / "deck.txt"
-    path.write_text(DECKLIST, encoding="utf-8")
-    return str(path)
 
 
 def goldfish(*args: str) -> dict:
     out = io.StringIO()
     call_command("goldfish", *args, stdout=out)
     return json.loads(out.getvalue())
-
-
-def refused(*args: str) -> str:
-    with pytest.raises(CommandError) as error:
-        call_command("goldfish", *args, stdout=io.StringIO())
-    assert error.value.returncode == 2
-    return str(error.value)
 
 
 def test_contract_5_json_has_exactly_the_documented_shape(deck_file):

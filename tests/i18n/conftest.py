@@ -22,6 +22,7 @@ class Site:
     user: object
     decks: dict = field(default_factory=dict)
     run: object = None
+    event: object = None
 
 
 def load_cards() -> None:
@@ -87,4 +88,28 @@ def site(db) -> Site:
             ],
         },
     )
+    result.event = finished_event(user, result.decks["dbscg"])
     return result
+
+
+def finished_event(user, deck):
+    """A one-round DBSCG event of the user and a rival, played to its end (every event page)."""
+    from datetime import date
+
+    from decklab.decks.selectors import current_zones
+    from decklab.events import services
+    from decklab.events.models import Registration
+
+    event = services.event_create(
+        organiser=user, game="dbscg", name="テスト大会", date=date(2026, 12, 5)
+    )
+    rival = factories.make_user("rival", PASSWORD)
+    for player in (user, rival):
+        # Written directly: the site's decks are not legal, and the pages only show the lists.
+        Registration.objects.create(
+            event=event, player=player, deck=deck, decklist="Main\n3 X", zones=current_zones(deck)
+        )
+    services.event_lock(event=event)
+    services.round_start(event=event)
+    services.result_report(event=event, round_number=1, table_number=1, games=[2, 1, 0], by=user)
+    return event

@@ -22,7 +22,7 @@ from decklab.decks import notes, services
 from decklab.decks.models import DeckVersion
 from decklab.goldfish import charts
 from tests.decks import factories
-from tests.goldfish_cli.test_command import DRAWN, deck_file  # noqa: F401 (fixture)
+from tests.goldfish_cli.conftest import DRAWN, deck_file  # noqa: F401 (fixture)
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}

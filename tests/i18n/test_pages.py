@@ -149,6 +149,15 @@ def pages(site) -> list[tuple[str, str, bool]]:
         ]
     found += [
         ("goldfish run", reverse("goldfish:run", args=[site.run.pk]), True),
+        ("events", reverse("events:list"), False),
+        ("new event", reverse("events:new"), True),
+        ("event", reverse("events:detail", args=[site.event.pk]), True),
+        ("event as a visitor", reverse("events:detail", args=[site.event.pk]), False),
+        ("running the event", reverse("events:manage", args=[site.event.pk]), True),
+        ("event round", reverse("events:round", args=[site.event.pk, 1]), False),
+        ("event standings", reverse("events:standings", args=[site.event.pk]), False),
+        ("event list", reverse("events:list-detail", args=[site.event.pk, "rival"]), False),
+        ("deck check", reverse("events:check", args=[site.event.pk, "rival"]), True),
         ("new deck", reverse("decks:new"), True),
         ("profile", reverse("profile"), True),
         ("password change", reverse("password_change"), True),

@@ -21,7 +21,7 @@ from django.utils import translation
 from cards.games import goldfish
 from cards.games.messages import Refusal, Text, format_names
 from cards.languages import translated
-from tests.games.test_goldfish_framework import deck_of
+from tests.games.decks import deck_of
 
 GAMES = Path(settings.BASE_DIR) / "cards" / "games"
 #: The exceptions whose first argument is a msgid: `Explained` and its subclasses in the core.

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import zlib
+
 import pytest
 
 from cards.importers import import_cards
@@ -28,3 +31,13 @@ def dbscg_deck(main_copies: int = 4, extra: str = "") -> str:
 def cards(db) -> None:
     import_cards("dbscg", DBSCG_CSV.encode(), "dbscg.csv")
     import_cards("dreadnought", DREADNOUGHT_CSV.encode(), "dreadnought.csv")
+
+
+DEEP_JSON = "[" * 100_000 + "]" * 100_000
+
+
+def deep_deck_code() -> str:
+    """A 300-character code whose JSON inflates to 100,000 nested lists."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(DEEP_JSON.encode()) + packer.flush()
+    return "1" + base64.urlsafe_b64encode(packed).decode().rstrip("=")

@@ -7,12 +7,9 @@ JSON nested 100,000 deep (in a body, or inflated from a short deck code) made Py
 
 from __future__ import annotations
 
-import base64
-import zlib
-
 import pytest
 
-from tests.legality.conftest import dbscg_deck
+from tests.legality.conftest import DEEP_JSON, dbscg_deck, deep_deck_code
 
 pytestmark = pytest.mark.usefixtures("cards")
 
@@ -27,16 +24,6 @@ def test_a_content_length_that_is_not_a_number_is_not_a_500(client, endpoint, le
         CONTENT_LENGTH=length,
     )
     assert response.status_code < 500
-
-
-DEEP_JSON = "[" * 100_000 + "]" * 100_000
-
-
-def deep_deck_code() -> str:
-    """A 300-character code whose JSON inflates to 100,000 nested lists."""
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    packed = packer.compress(DEEP_JSON.encode()) + packer.flush()
-    return "1" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
 @pytest.mark.parametrize(

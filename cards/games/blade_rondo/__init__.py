@@ -3,6 +3,7 @@
 from cards.games.base import Zone
 from cards.games.game import Deal, Game, slug_of
 
+from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import DEALT, FORMATS, dealt_size, preset_decks
@@ -26,4 +27,5 @@ GAME = Game(
     deal=Deal("pool", "dealt", DEALT, clears=("hand",), size=dealt_size, nested=True),
     preset_decks=preset_decks,
     identity=lambda card: card.number,
+    bench=scenarios,
 )

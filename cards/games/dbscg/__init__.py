@@ -4,6 +4,7 @@ from cards.games.base import Card, Zone
 from cards.games.game import Game, Side, name_key, slug_of, unpadded_number_key
 from cards.games.messages import gettext_noop
 
+from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import FORMATS
@@ -44,4 +45,5 @@ GAME = Game(
     identity=lambda card: card.number,
     name_keys=_name_keys,
     number_key=unpadded_number_key,
+    bench=scenarios,
 )

@@ -3,6 +3,7 @@
 from cards.games.base import Zone
 from cards.games.game import Game, slug_of
 
+from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import FORMATS
@@ -20,4 +21,5 @@ GAME = Game(
     charts=CHARTS,
     row_columns=("attr", "power", "risk"),
     identity=lambda card: card.number,
+    bench=scenarios,
 )

@@ -144,6 +144,9 @@ MATCH_GOAL = GoalType(
         ),
     ),
     prepare=prepare_match,
+    # Whole games of both decks: a chunk of one greedy match goal took ~1.6 s where a `drawn`
+    # goal's took ~0.02 s (issue 25); 20 of them passed a chunk's 90 s hard limit (issue 22).
+    cost=100,
 )
 
 #: Words for the figures results report beside the probability (`goldfish.measure_labels`).

@@ -1,9 +1,10 @@
 """Dreadnought (ドレッドノート), RULES.md §1."""
 
 from cards.games.base import Card, Zone
-from cards.games.game import Game, name_key, slug_of
+from cards.games.game import Game, SheetPart, name_key, slug_of
 from cards.games.text import fold
 
+from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import FORMATS
@@ -40,8 +41,11 @@ GAME = Game(
     japanese_examples=JAPANESE_EXAMPLES,
     charts=CHARTS,
     row_columns=("type", "cluster", "cost", "size"),
+    # The event sheet lists the two casters, then the 50 cards by cluster condition.
+    event_sheet=(SheetPart("casters"), SheetPart("main", group_by="cluster")),
     # Epithet and version do not change the name; a suffix such as II does (RULES.md §1.1.3).
     identity=lambda card: fold(card.name).replace(" ", ""),
     name_keys=_name_keys,
     shipped=convert,
+    bench=scenarios,
 )

@@ -1,9 +1,10 @@
 """Gundam War (ガンダムウォー), RULES.md §3."""
 
 from cards.games.base import Card, Zone
-from cards.games.game import Game, name_key, slug_of
+from cards.games.game import Game, SheetPart, name_key, slug_of
 from cards.games.text import fold
 
+from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import FORMATS
@@ -42,7 +43,13 @@ GAME = Game(
     charts=CHARTS,
     row_columns=("type", "color", "cost", "set"),
     registration_sheet=True,
+    # The event sheet lists the main deck by card type with its G count, then the side deck.
+    event_sheet=(
+        SheetPart("main", group_by="type", tally=("type", "G", "G count", "G枚数")),
+        SheetPart("side", group_by="type"),
+    ),
     identity=_identity,
     name_keys=_name_keys,
     shipped=convert,
+    bench=scenarios,
 )

@@ -13,7 +13,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandParser
 
 from cards.games import deckcode, decklist
-from cards.games.registry import get_game
+from cards.games.registry import GAMES, get_game
 from cards.management.commands.validate_deck import NOT_LEGAL, could_not_run, read_decklist
 from cards.validation import load_deck
 
@@ -22,7 +22,7 @@ class Command(BaseCommand):
     help = "Print a decklist in canonical form, or its deck code (--code)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--game", required=True, help="game slug, e.g. dbscg")
+        parser.add_argument("--game", required=True, help=f"game slug: {', '.join(GAMES)}")
         parser.add_argument(
             "--format", dest="format_slug", help="format slug stored in the code (default: first)"
         )

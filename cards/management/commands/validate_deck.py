@@ -17,7 +17,7 @@ from django.db import DatabaseError
 
 from cards.games import messages
 from cards.games.game import UnknownFormat
-from cards.games.registry import UnknownGame
+from cards.games.registry import GAMES, UnknownGame
 from cards.languages import translated
 from cards.validation import MAX_DECKLIST_BYTES, validate
 
@@ -75,7 +75,7 @@ class Command(BaseCommand):
     help = "Check a decklist against a format's deck rules (CONTRACT §4)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--game", required=True, help="game slug, e.g. dbscg")
+        parser.add_argument("--game", required=True, help=f"game slug: {', '.join(GAMES)}")
         parser.add_argument("--format", dest="format_slug", help="format slug (default: first)")
         parser.add_argument(
             "--json", dest="as_json", action="store_true", help="print one JSON object"

@@ -11,10 +11,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from cards.games.decklist import natural_key
 from cards.games.registry import get_game
 from cards.games.text import whole_number
-from decklab.decks import edits, selectors, services
+from decklab.decks import selectors, services
 from decklab.decks.models import Deck
 from decklab.decks.views.base import (
     expected_revision,
@@ -25,27 +24,6 @@ from decklab.decks.views.base import (
 
 #: Versions per page of a deck's history.
 HISTORY_PAGE = 20
-
-
-def _diff(game: str, old: edits.Zones, new: edits.Zones) -> list[dict]:
-    """Per zone of the game, the cards added and removed from `old` to `new`, in number order."""
-    names = selectors.cards_by_number(game, edits.numbers(old) | edits.numbers(new))
-    zones = {zone.slug: zone for zone in get_game(game).zones}
-    return [
-        {
-            "zone": zone,
-            "label": zones[zone].label if zone in zones else zone,
-            "label_ja": zones[zone].label_ja if zone in zones else "",
-            "added": [(n, c, names.get(n)) for n, c in _in_number_order(change["added"])],
-            "removed": [(n, c, names.get(n)) for n, c in _in_number_order(change["removed"])],
-        }
-        for zone, change in edits.diff(old, new).items()
-    ]
-
-
-def _in_number_order(counts: dict[str, int]) -> list[tuple[str, int]]:
-    """(number, count) with numbers in number order: BT2 before BT10."""
-    return sorted(counts.items(), key=lambda item: natural_key(item[0]))
 
 
 def _against_other_deck(request: HttpRequest, deck: Deck) -> dict | None:
@@ -70,7 +48,9 @@ def _against_other_deck(request: HttpRequest, deck: Deck) -> dict | None:
             "“%(name)s” is a %(game)s deck: only decks of the same game can be compared."
         ) % {"name": other.deck.name, "game": get_game(other.deck.game).name}
         return result
-    result.update(old=this, new=other, zones=_diff(deck.game, this.zones, other.zones))
+    result.update(
+        old=this, new=other, zones=selectors.zone_diff(deck.game, this.zones, other.zones)
+    )
     result["pair"] = _pair(deck, this.number, f"code:{other.deck.code}:{other.number}")
     return result
 
@@ -94,7 +74,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
         diff = {
             "old": old,
             "new": new_,
-            "zones": _diff(deck.game, old.zones, new_.zones),
+            "zones": selectors.zone_diff(deck.game, old.zones, new_.zones),
             "pair": _pair(deck, b, f"version:{a}"),
         }
     others = selectors.decks_of(request.user).filter(game=deck.game).exclude(pk=deck.pk)

@@ -7,7 +7,7 @@ import pytest
 
 from cards.games import goldfish
 from cards.games.base import Card, Deck, Entry
-from cards.shipped import DATA
+from cards.games.game import SHIPPED_DATA
 from tests.games.shipped import read
 
 POOL = Deck(
@@ -130,7 +130,9 @@ def test_more_cards_than_a_hand_holds_is_a_goal_error():
 
 def set_deck_pool(key: str) -> Deck:
     """A shipped set deck written as a decklist by card name and read against the shipped cards."""
-    cards = json.loads((DATA / "blade_rondo" / "set_decks.json").read_text(encoding="utf-8"))
+    cards = json.loads(
+        (SHIPPED_DATA / "blade_rondo" / "set_decks.json").read_text(encoding="utf-8")
+    )
     text = "\n".join(f"{count} {name}" for name, count in cards[key]["cards"].items())
     deck, problems = read("blade_rondo", text)
     assert problems == []

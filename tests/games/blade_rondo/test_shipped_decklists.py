@@ -7,11 +7,13 @@ import json
 
 import pytest
 
-from cards.shipped import DATA
+from cards.games.game import SHIPPED_DATA
 from tests.games.shipped import audit, shipped_cards
 
 GAME = "blade_rondo"
-SET_DECKS = json.loads((DATA / "blade_rondo" / "set_decks.json").read_text(encoding="utf-8"))
+SET_DECKS = json.loads(
+    (SHIPPED_DATA / "blade_rondo" / "set_decks.json").read_text(encoding="utf-8")
+)
 NUMBERS = {card.name: card.number for card in shipped_cards(GAME)}
 
 

@@ -13,8 +13,8 @@ import csv
 import pytest
 
 from cards.games.dbscg.restriction import parse_clause
+from cards.games.game import SHIPPED_DATA
 from cards.games.registry import get_game
-from cards.shipped import DATA
 from tests.games.shipped import audit, shipped_cards, violations
 
 GAME = "dbscg"
@@ -35,7 +35,9 @@ def test_all_22_printed_leader_rules_ship_and_parse():
     }
     assert len(restricted) == 22
     assert all(c.type == "Leader" for c in shipped_cards(GAME) if c["deck_restriction"])
-    listed = csv.DictReader((DATA / "dbscg" / "leader_restrictions.csv").open(encoding="utf-8"))
+    listed = csv.DictReader(
+        (SHIPPED_DATA / "dbscg" / "leader_restrictions.csv").open(encoding="utf-8")
+    )
     assert {row["number"]: tuple(row["restriction"].split(";")) for row in listed} == restricted
     for clauses in restricted.values():
         for clause in clauses:

@@ -12,8 +12,8 @@ import csv
 
 import pytest
 
+from cards.games.game import SHIPPED_DATA
 from cards.games.gundam_war.sets import printings, set_codes
-from cards.shipped import DATA
 from tests.games.shipped import audit, read, shipped_cards, violations
 
 GAME = "gundam_war"
@@ -21,7 +21,7 @@ SHORT = ["zone.size"]
 
 
 def partial_deck(deck_id: str) -> list[dict[str, str]]:
-    with (DATA / "gundam_war" / "decklists-partial.csv").open(encoding="utf-8-sig") as file:
+    with (SHIPPED_DATA / "gundam_war" / "decklists-partial.csv").open(encoding="utf-8-sig") as file:
         return [row for row in csv.DictReader(file) if row["deck_id"] == deck_id]
 
 

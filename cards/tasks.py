@@ -1,0 +1,13 @@
+"""Celery tasks of the cards app: a staff upload's import (`cards.uploads`)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from cards import uploads
+
+
+@shared_task(name="cards.import_card_file", ignore_result=True)
+def import_card_file(upload_id: int) -> str:
+    """Import one stored staff upload and record its report or problems."""
+    return uploads.upload_run(upload_id)

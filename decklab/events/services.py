@@ -1,0 +1,413 @@
+"""Writes to events (keyword-only `<entity>_<action>` functions; views and the API stay thin).
+
+Every refusal is an `EventError` whose message is for the person who asked, raised before anything
+is written (each service runs in one transaction), so a refused request changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import date, datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import get_language, gettext
+
+from cards.games.decklist import export
+from cards.games.events.standings import next_bracket_pairs, top_cut_pairs
+from cards.games.events.swiss import Pairing, default_rounds, pair_round
+from cards.games.game import UnknownFormat
+from cards.games.messages import choose_language
+from cards.games.registry import UnknownGame, get_game
+from cards.languages import translated
+from cards.validation import MAX_DECKLIST_BYTES, check, load_deck, quantities_text, report
+from decklab.decks import edits
+from decklab.decks.models import Deck
+from decklab.decks.selectors import current_zones
+from decklab.events import selectors
+from decklab.events.models import (
+    Event,
+    ListVisibility,
+    LockedList,
+    Registration,
+    Round,
+    Status,
+    Table,
+)
+
+MAX_NAME = 120
+MAX_GAMES = 5
+
+
+class EventError(ValueError):
+    """A request about an event that cannot be done; the message says why."""
+
+
+class IllegalList(EventError):
+    """The list breaks the format's rules: `report` is the CONTRACT §4 object with the violations."""
+
+    def __init__(self, report: dict[str, Any]):
+        self.report = report
+        super().__init__(
+            gettext("This list is not legal in the event's format, so it cannot be registered.")
+        )
+
+
+def event_create(
+    *,
+    organiser: AbstractBaseUser,
+    game: str,
+    name: str,
+    date: date,
+    format: str | None = None,
+    place: str = "",
+    capacity: int | None = None,
+    deadline: datetime | None = None,
+    top_cut: int = 0,
+    visibility: str = ListVisibility.PUBLIC,
+) -> Event:
+    try:
+        fmt = get_game(game).format(format or None)
+    except (UnknownGame, UnknownFormat) as error:
+        raise EventError(translated(error.text)) from None
+    name = name.strip()
+    if not name or len(name) > MAX_NAME:
+        raise EventError(gettext("An event needs a name of 1 to 120 characters."))
+    if top_cut not in (0, 4, 8):
+        raise EventError(gettext("The top cut is 0, 4 or 8 players."))
+    if capacity is not None and capacity < 2:
+        raise EventError(gettext("An event seats at least 2 players."))
+    if visibility not in ListVisibility.values:
+        raise EventError(gettext("Unknown list visibility."))
+    return Event.objects.create(
+        organiser=organiser,
+        game=game,
+        format=fmt.slug,
+        name=name,
+        date=date,
+        place=place.strip()[:200],
+        capacity=capacity,
+        deadline=deadline,
+        top_cut=top_cut,
+        visibility=visibility,
+        seed=secrets.randbits(48),
+    )
+
+
+def list_check(
+    *,
+    event: Event,
+    player: AbstractBaseUser,
+    deck: Deck | None = None,
+    decklist: str | None = None,
+    lang: str = "en",
+) -> tuple[str, dict, dict[str, Any]]:
+    """A list read and checked for the event, nothing written: (canonical text, zones, CONTRACT §4
+    report). `deck` must be the player's own and of the event's game."""
+    if deck is not None:
+        if deck.owner_id != player.pk:
+            raise EventError(gettext("You can only register one of your own decks."))
+        if deck.game != event.game:
+            raise EventError(
+                gettext("This deck is for another game: the event plays %(game)s.")
+                % {"game": get_game(event.game).name}
+            )
+        decklist = quantities_text(event.game, current_zones(deck))
+    if not decklist or not decklist.strip():
+        raise EventError(gettext("Give one of your decks or paste a decklist."))
+    if len(decklist.encode()) > MAX_DECKLIST_BYTES:
+        raise EventError(gettext("This decklist is too long."))
+    game = get_game(event.game)
+    loaded, problems = load_deck(game.slug, decklist)
+    result = report(game, event.format, loaded, problems + check(game, event.format, loaded), lang)
+    return export(game, loaded), loaded.quantities(), result
+
+
+def _seat_is_free(event: Event) -> bool:
+    return event.capacity is None or (
+        event.registrations.filter(waiting=False).count() < event.capacity
+    )
+
+
+def _open_for_lists(event: Event) -> None:
+    if event.status != Status.REGISTRATION:
+        raise EventError(gettext("The lists of this event are locked: registration is closed."))
+
+
+@transaction.atomic
+def registration_create(
+    *,
+    event: Event,
+    player: AbstractBaseUser,
+    deck: Deck | None = None,
+    decklist: str | None = None,
+    lang: str = "en",
+) -> tuple[Registration, dict[str, Any]]:
+    """Register a player with a legal list (`IllegalList` otherwise); past the capacity, on the
+    waiting list."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _open_for_lists(event)
+    if event.registrations.filter(player=player).exists():
+        raise EventError(
+            gettext("You are already registered for this event: replace your list instead.")
+        )
+    text, zones, result = list_check(
+        event=event, player=player, deck=deck, decklist=decklist, lang=lang
+    )
+    if not result["legal"]:
+        raise IllegalList(result)
+    try:
+        with transaction.atomic():
+            registration = Registration.objects.create(
+                event=event,
+                player=player,
+                deck=deck,
+                decklist=text,
+                zones=zones,
+                waiting=not _seat_is_free(event),
+            )
+    except IntegrityError:
+        raise EventError(gettext("You are already registered for this event.")) from None
+    return registration, result
+
+
+@transaction.atomic
+def registration_reserve(*, event: Event, player: AbstractBaseUser) -> Registration:
+    """Take a seat now and submit the list before the deadline (未提出 until then); a player
+    without a list when the lists lock does not play."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _open_for_lists(event)
+    if event.registrations.filter(player=player).exists():
+        raise EventError(gettext("You are already registered for this event."))
+    return Registration.objects.create(event=event, player=player, waiting=not _seat_is_free(event))
+
+
+@transaction.atomic
+def registration_replace(
+    *,
+    registration: Registration,
+    deck: Deck | None = None,
+    decklist: str | None = None,
+    lang: str = "en",
+) -> dict[str, Any]:
+    """Replace a registered list before the lock (`IllegalList` leaves the old one)."""
+    _open_for_lists(registration.event)
+    text, zones, result = list_check(
+        event=registration.event,
+        player=registration.player,
+        deck=deck,
+        decklist=decklist,
+        lang=lang,
+    )
+    if not result["legal"]:
+        raise IllegalList(result)
+    registration.deck, registration.decklist, registration.zones = deck, text, zones
+    registration.save(update_fields=["deck", "decklist", "zones"])
+    return result
+
+
+@transaction.atomic
+def registration_drop(*, registration: Registration) -> None:
+    """Before the lock the player leaves (the first one waiting takes the seat); after it the
+    player is dropped: kept in the standings, never paired again."""
+    event = registration.event
+    if event.status == Status.FINISHED:
+        raise EventError(gettext("The event is over."))
+    if event.status != Status.REGISTRATION:
+        Registration.objects.filter(pk=registration.pk).update(dropped=True)
+        return
+    had_seat = not registration.waiting
+    registration.delete()
+    if had_seat:
+        first = event.registrations.filter(waiting=True).first()
+        if first is not None:
+            Registration.objects.filter(pk=first.pk).update(waiting=False)
+
+
+def _lock_one(registration: Registration) -> LockedList:
+    text = registration.decklist
+    return LockedList.objects.create(
+        registration=registration,
+        decklist=text,
+        zones=registration.zones,
+        hash=hashlib.sha256(text.encode()).hexdigest(),
+    )
+
+
+@transaction.atomic
+def registration_lock(*, registration: Registration) -> LockedList:
+    """Freeze one player's list now (the organiser's "lock" on one row)."""
+    if hasattr(registration, "locked"):
+        raise EventError(gettext("This list is already locked."))
+    if not registration.decklist:
+        raise EventError(gettext("This player has not submitted a list."))
+    if registration.waiting:
+        raise EventError(gettext("This player is on the waiting list."))
+    return _lock_one(registration)
+
+
+@transaction.atomic
+def event_lock(*, event: Event) -> Event:
+    """Freeze every seated list; players without a list or still waiting do not play."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _open_for_lists(event)
+    for registration in event.registrations.filter(locked__isnull=True):
+        if registration.waiting or not registration.decklist:
+            Registration.objects.filter(pk=registration.pk).update(dropped=True)
+        else:
+            _lock_one(registration)
+    event.status = Status.LOCKED
+    event.save(update_fields=["status"])
+    return event
+
+
+def event_lock_if_due(*, event: Event) -> Event:
+    """Lock the lists if the deadline has passed (called when the event is read)."""
+    if event.status == Status.REGISTRATION and event.deadline and event.deadline <= timezone.now():
+        return event_lock(event=event)
+    return event
+
+
+def _tables(round_: Round, pairs: list[tuple[str, str | None]]) -> None:
+    users = selectors.players_by_name(round_.event)
+    Table.objects.bulk_create(
+        Table(round=round_, number=i, first=users[a], second=users[b] if b else None)
+        for i, (a, b) in enumerate(pairs, start=1)
+    )
+
+
+@transaction.atomic
+def round_start(*, event: Event) -> Round:
+    """Pair the next round: Swiss until the event's rounds are played, then the top cut."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Status.REGISTRATION:
+        event = event_lock(event=event)
+    if event.status == Status.FINISHED:
+        raise EventError(gettext("The event is over: every round has been played."))
+    last = event.rounds.last()
+    if last is not None and not all(table.done for table in last.tables.all()):
+        raise EventError(
+            gettext("Round %(number)s is not complete: enter every result before the next round.")
+            % {"number": last.number}
+        )
+    playing = selectors.playing(event)
+    if len(playing) < 2:
+        raise EventError(gettext("An event needs at least 2 players with a locked list."))
+    if event.swiss_rounds is None:
+        event.swiss_rounds = default_rounds(len(playing))
+    number = 1 if last is None else last.number + 1
+    if number <= event.swiss_rounds:
+        active = [name for name, dropped in playing if not dropped]
+        everyone = [name for name, _ in playing]
+        tables: list[Pairing] = pair_round(
+            active, everyone, selectors.swiss_matches(event), seed=event.seed + number
+        )
+        pairs = [(t.first, t.second) for t in tables]
+        kind = Round.Kind.SWISS
+    else:
+        pairs = _top_cut_next(event)
+        kind = Round.Kind.TOP
+    event.status = Status.RUNNING
+    event.save(update_fields=["status", "swiss_rounds"])
+    round_ = Round.objects.create(event=event, number=number, kind=kind)
+    _tables(round_, list(pairs))
+    return round_
+
+
+def _top_cut_next(event: Event) -> list[tuple[str, str]]:
+    cut = [r for r in event.rounds.all() if r.kind == Round.Kind.TOP]
+    if not cut:
+        dropped = selectors.dropped_players(event)
+        ranked = [row.player for row in selectors.standings(event) if row.player not in dropped]
+        try:
+            return top_cut_pairs(ranked, event.top_cut)
+        except ValueError:
+            raise EventError(
+                gettext("The top cut needs more players than this event has.")
+            ) from None
+    return next_bracket_pairs(selectors.winners(cut[-1]))
+
+
+@transaction.atomic
+def result_report(
+    *, event: Event, round_number: int, table_number: int, games: list[int], by: AbstractBaseUser
+) -> Table:
+    """Enter a table's games (wins of the first player, of the second, draws). The organiser may
+    enter or change any result; a player only their own table's, and not over the organiser's."""
+    round_ = event.rounds.filter(number=round_number).first()
+    if round_ is None:
+        raise EventError(gettext("Round %(number)s does not exist.") % {"number": round_number})
+    table = round_.tables.select_for_update().filter(number=table_number).first()
+    if table is None:
+        raise EventError(
+            gettext("Round %(round)s has no table %(table)s.")
+            % {"round": round_number, "table": table_number}
+        )
+    organiser = by.pk == event.organiser_id
+    if not organiser:
+        if by.pk not in (table.first_id, table.second_id):
+            raise EventError(
+                gettext(
+                    "You do not play at this table: only its players or the organiser report its result."
+                )
+            )
+        if table.reported_by_id == event.organiser_id:
+            raise EventError(gettext("The organiser entered this result; ask them to change it."))
+        if round_ != event.rounds.last():
+            raise EventError(
+                gettext("This round is over: ask the organiser to change its results.")
+            )
+    if table.second_id is None:
+        raise EventError(gettext("A bye needs no result."))
+    if len(games) != 3 or any(not isinstance(n, int) or n < 0 or n > MAX_GAMES for n in games):
+        raise EventError(
+            gettext(
+                "A result is three numbers from 0 to 5: wins of the first player, wins of the second, draws."
+            )
+        )
+    if sum(games) == 0:
+        raise EventError(gettext("A result needs at least one game."))
+    if round_.kind == Round.Kind.TOP and games[0] == games[1]:
+        raise EventError(gettext("A top-cut match needs a winner."))
+    table.first_wins, table.second_wins, table.draws = games
+    table.reported_by = by
+    table.save(update_fields=["first_wins", "second_wins", "draws", "reported_by"])
+    _finish_if_over(event, round_)
+    return table
+
+
+def _finish_if_over(event: Event, round_: Round) -> None:
+    """The event finishes with the last Swiss round's last result (no top cut) or the final's."""
+    if round_ != event.rounds.last() or not all(t.done for t in round_.tables.all()):
+        return
+    swiss_over = round_.kind == Round.Kind.SWISS and round_.number >= (event.swiss_rounds or 0)
+    final = round_.kind == Round.Kind.TOP and round_.tables.count() == 1
+    if (swiss_over and not event.top_cut) or final:
+        Event.objects.filter(pk=event.pk).update(status=Status.FINISHED)
+        event.status = Status.FINISHED
+
+
+def deck_check(*, registration: Registration, decklist: str) -> tuple[edits.Zones, edits.Zones]:
+    """The organiser's deck check: (the locked list's cards, the given list's), to compare with
+    `edits.diff` (per zone, the copies added and removed)."""
+    locked = getattr(registration, "locked", None)
+    if locked is None:
+        raise EventError(
+            gettext("This player's list is not locked yet: there is nothing to check against.")
+        )
+    if len(decklist.encode()) > MAX_DECKLIST_BYTES:
+        raise EventError(gettext("This decklist is too long."))
+    loaded, problems = load_deck(registration.event.game, decklist)
+    if problems:
+        raise EventError(
+            gettext("The list has lines that cannot be read: %(problems)s")
+            % {
+                "problems": " ".join(
+                    p.message(choose_language(get_language())) for p in problems[:10]
+                )
+            }
+        )
+    return locked.zones, loaded.quantities()

@@ -1,0 +1,19 @@
+"""Every suite `manage.py bench` runs, in this order, by name.
+
+A new suite: a module with `run(report)` in this package, imported below and named in `SUITES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from decklab.tooling.bench import editor, engines, events, legality, runs, search
+
+SUITES: dict[str, Callable] = {
+    "search": search.run,
+    "legality": legality.run,
+    "engines": engines.run,
+    "runs": runs.run,
+    "editor": editor.run,
+    "events": events.run,
+}

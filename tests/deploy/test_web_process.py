@@ -1,0 +1,63 @@
+"""A web process (decklab/wsgi.py): warmed before its first request, and its database statements
+end after DECKLAB_WEB_STATEMENT_TIMEOUT (issue 22 finding 8, issue 25 item 4)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from django.db import DatabaseError, connection
+from django.db.backends.signals import connection_created
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def test_finding_25_4_importing_the_application_imports_every_view_without_a_connection():
+    script = textwrap.dedent(
+        """
+        import sys
+        from django.db import connections
+        import decklab.wsgi
+        print("drf_spectacular.views" in sys.modules, "decklab.goldfish.views" in sys.modules)
+        print(all(c.connection is None for c in connections.all(initialized_only=True)))
+        """
+    )
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "decklab.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True", "True"]
+
+
+def test_gunicorn_preloads_the_warmed_application():
+    import runpy
+
+    config = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+    assert config["preload_app"] is True
+    assert config["wsgi_app"] == "decklab.wsgi:application"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_finding_8_a_web_request_s_statement_is_cancelled_after_the_timeout(settings):
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL session setting")
+    from decklab.wsgi import limit_statements
+
+    settings.WEB_STATEMENT_TIMEOUT = 1
+    connection.ensure_connection()
+    limit_statements(sender=None, connection=connection)
+    try:
+        with (
+            pytest.raises(DatabaseError, match="statement timeout"),
+            connection.cursor() as cursor,
+        ):
+            cursor.execute("SELECT pg_sleep(3)")
+    finally:
+        # The next tests' connections have no timeout: this process is not a web process.
+        connection_created.disconnect(dispatch_uid="decklab-web-statement-timeout")
+        connection.close()
