@@ -45,7 +45,7 @@ MAX_DECODED_PIXELS = 4 * STORED_SIZE[0] * STORED_SIZE[1]
 MAX_JPEG_PIXELS = 40_000_000
 UPLOAD_FORMATS = ("PNG", "JPEG", "WEBP", "GIF")
 #: Bump when the drawing changes, so cached faces are redrawn.
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 
 #: Band colours by folded colour word, in any of the games' spellings.
 _COLOURS = {

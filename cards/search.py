@@ -474,8 +474,8 @@ def row_values(game_slug: str, card: base.Card, lang: str = "en") -> list[tuple[
 
 
 def facts(game_slug: str, card: base.Card, lang: str = "en") -> list[tuple[str, str]]:
-    """(label, value) for every field the card has a value for, names and number aside: what
-    card pages and generated faces show."""
+    """(label, value) for every field the card has a value for, names and number aside, then its
+    other side's name and facts (`Game.back`): what card pages and generated faces show."""
     shown = []
     for item in fields(game_slug):
         if item.name in (NAME, NUMBER.name):
@@ -483,6 +483,10 @@ def facts(game_slug: str, card: base.Card, lang: str = "en") -> list[tuple[str, 
         value = _shown(item, card, lang)
         if value:
             shown.append((item.label, value))
+    back = get_game(game_slug).back
+    side = back.of(card) if back else None
+    if back and side:
+        shown += [(back.label, side[0]), *side[1]]
     return shown
 
 

@@ -96,6 +96,8 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
         columns = context["columns"]
         context["page"] = page
         context["rows"] = [(card, _row_values(card, columns)) for card in page.object_list]
+        # The unfiltered list's count past the paginator's cap: the cached count of the game.
+        context["all_cards"] = None if query else card_counts().get(game, 0)
     template = "cards/_results.html" if request.htmx else "cards/list.html"
     return render(request, template, context)
 

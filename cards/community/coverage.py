@@ -113,10 +113,11 @@ class Completeness:
 COMPLETENESS_SECONDS = 60
 
 
-def completeness(game_slug: str, cards: int) -> Completeness:
+def completeness(game_slug: str, cards: int | None = None) -> Completeness:
     """The game's completeness, recounted when its card count (`cards`, the home page's cached
-    `card_counts`) changes, or after a minute."""
-    key = f"community:completeness:{game_slug}:{cards}"
+    `card_counts`) changes, or after a minute; with no count (the editor, which counts no
+    cards), after a minute only."""
+    key = f"community:completeness:{game_slug}:{'' if cards is None else cards}"
     found = django_cache.get(key)
     if found is None:
         found = _completeness(game_slug)

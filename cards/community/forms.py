@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from cards import faces
 from cards.community.proposals import MAX_CELL_CHARS, MAX_TEXT_LENGTH, check_cells
 from cards.games.registry import get_game
-from cards.games.schema import RowError
+from cards.games.schema import RowError, choice
 
 
 class CardCellsForm(forms.Form):
@@ -22,12 +22,22 @@ class CardCellsForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = get_game(game_slug)
         for column in self.game.schema.columns:
+            needed = _("required") if column.required and not column.empty_ok else ""
+            if isinstance(column.parse, choice):
+                # The schema knows every value: a menu, not free text.
+                self.fields[column.name] = forms.ChoiceField(
+                    label=column.name,
+                    required=False,
+                    choices=[("", "—"), *((value, value) for value in column.parse.allowed)],
+                    help_text=needed,
+                )
+                continue
             self.fields[column.name] = forms.CharField(
                 label=column.name,
                 required=False,
                 max_length=MAX_CELL_CHARS,
                 strip=True,
-                help_text=_("required") if column.required and not column.empty_ok else "",
+                help_text=needed,
             )
         self.fields["text"] = forms.CharField(
             label=_("Card text"),

@@ -43,8 +43,12 @@ def propose(request: HttpRequest, game: str) -> HttpResponse:
     initial: dict[str, Any] = {}
     if card:
         initial = {**the_game.schema.to_row(card.to_game_card()), "text": card.text}
-    elif request.GET.get("new"):  # a missing number from the coverage page
-        initial = {"number": request.GET["new"][:64]}
+    else:  # a missing number from the coverage page, a decklist line's number and name
+        initial = {
+            key: request.GET[param][:200]
+            for key, param in (("number", "new"), ("name", "name"))
+            if request.GET.get(param)
+        }
     form = ProposalForm(game, request.POST or None, request.FILES or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

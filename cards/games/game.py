@@ -91,6 +91,24 @@ class PresetDeck:
 
 
 @dataclass(frozen=True)
+class Side:
+    """The other side of a double-sided card (a DBSCG leader's awakened side): the column of its
+    name and the columns of its facts, each with its label (msgids)."""
+
+    label: str
+    name: str
+    facts: tuple[tuple[str, str], ...] = ()
+
+    def of(self, card: Card) -> tuple[str, list[tuple[str, str]]] | None:
+        """The side's name and its (label, value) facts; None for a card without this side."""
+        name = card[self.name]
+        if not name:
+            return None
+        shown = [(label, str(card[column])) for column, label in self.facts]
+        return str(name), [(label, value) for label, value in shown if value != "None"]
+
+
+@dataclass(frozen=True)
 class SheetPart:
     """One block of an event's printed registration sheet (デッキ登録用紙, `decklab/events/sheets.py`)."""
 
@@ -128,6 +146,11 @@ class Game:
     row_columns: tuple[str, ...] = ()
     #: Tournaments collect a printed registration sheet of the deck (the editor offers a PDF).
     registration_sheet: bool = False
+    #: What a searcher should know about the card names (a msgid; DBSCG's are English, and
+    #: Japanese character names find them): shown beside the search box.
+    search_note: str = ""
+    #: The other side of double-sided cards, shown wherever the front is; None: one side.
+    back: Side | None = None
     #: The blocks of an event's registration sheet of a locked list; empty: one block per zone.
     event_sheet: tuple[SheetPart, ...] = ()
     #: The editor can deal a random hand from the deck (Blade Rondo); None: no "Deal" button.

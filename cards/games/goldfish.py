@@ -36,6 +36,7 @@ from cards.games.messages import (
     gettext_noop,
     shown_value,
 )
+from cards.games.needs import Need, NeedRefused, missing_facts
 from cards.games.registry import game_module, get_game
 from cards.games.sim import batches as batches_of
 from cards.games.sim import deal, hypergeometric
@@ -394,6 +395,9 @@ class Goal(ABC):
     """
 
     goal: dict[str, Any]
+    #: The card facts this goal read that some of its cards lack (`needs.Need.check`), set by
+    #: `plan`; `summarize` adds them to the result as `missing_facts`.
+    missing: list[dict[str, Any]] = []
     #: The proportions (tally count keys) whose intervals an adaptive run narrows.
     proportions: tuple[str, ...] = ("hit",)
 
@@ -433,6 +437,8 @@ class GoalType:
     description: str
     fields: tuple[Field, ...]
     prepare: Callable[[Context, dict[str, Any]], Goal]
+    #: The card facts the goal reads (`needs.Need`): checked against the deck by `plan`.
+    needs: tuple[Need, ...] = ()
     #: Work per game of one such goal, in units of a `drawn` goal's: the run queue budgets work,
     #: games × goals × cost (`decklab.goldfish.services.work_units`), not runs.
     cost: float = 1.0
@@ -557,10 +563,10 @@ def clean_goals(game_slug: str, goals: Any) -> list[tuple[GoalType, dict[str, An
 
 
 def _in_goal(position: int, goal_type: GoalType, step: Callable[..., Any], *args: Any) -> Any:
-    """`step(*args)` of one goal, its `GoalError` said to be of that goal."""
+    """`step(*args)` of one goal, its `GoalError` (or `NeedRefused`) said to be of that goal."""
     try:
         return step(*args)
-    except GoalError as error:
+    except (GoalError, NeedRefused) as error:
         raise GoalError(
             gettext_noop("Goal %(position)d (%(goal)s): %(error)s"),
             position=position,
@@ -581,10 +587,13 @@ def plan(
     player) when one cannot run. `pool` and `data` as `Context` reads them."""
     cleaned = clean_goals(game_slug, goals)
     context = Context(get_game(game_slug), deck, pool, data or {})
-    prepared = [
-        _in_goal(position, goal_type, goal_type.prepare, context, values)
-        for position, (goal_type, values) in enumerate(cleaned, start=1)
-    ]
+    prepared = []
+    for position, (goal_type, values) in enumerate(cleaned, start=1):
+        goal = _in_goal(position, goal_type, goal_type.prepare, context, values)
+        goal.missing = _in_goal(
+            position, goal_type, missing_facts, goal_type.needs, context, values
+        )
+        prepared.append(goal)
     return Plan(context.game, deck, prepared, [goal.exact() for goal in prepared])
 
 
@@ -640,11 +649,15 @@ def merge_chunks(chunks: Iterable[Sequence[Tally]]) -> list[Tally]:
 
 
 def summarize(plan: Plan, tallies: Sequence[Tally]) -> list[dict[str, Any]]:
-    """The CONTRACT §5 result object of each goal."""
-    return [
-        goal.summarize(tally, exact)
-        for goal, tally, exact in zip(plan.goals, tallies, plan.exacts, strict=True)
-    ]
+    """The CONTRACT §5 result object of each goal; a goal that read cards without a fact it needs
+    says so in `missing_facts` (only then: a result without it read every fact it needed)."""
+    out = []
+    for goal, tally, exact in zip(plan.goals, tallies, plan.exacts, strict=True):
+        result = goal.summarize(tally, exact)
+        if goal.missing:
+            result["missing_facts"] = goal.missing
+        out.append(result)
+    return out
 
 
 def converged(plan: Plan, tallies: Sequence[Tally]) -> bool:
@@ -745,7 +758,7 @@ PLAY_FIELD = Field(
 DRAWN_FIELDS = (
     cards_field(),
     at_least_field(default=1),
-    turn_field(),
+    turn_field(default=3),
     PLAY_FIELD,
     Field(
         "mulligan",

@@ -60,17 +60,20 @@ def _in_range(number: int) -> int:
     return number
 
 
-def choice(*allowed: str, fold_case: bool = False) -> Parser:
-    lookup = {(a.casefold() if fold_case else a): a for a in allowed}
+class choice:  # noqa: N801 - reads as a parser, like the functions beside it
+    """One of `allowed` (case folded with `fold_case`); forms offer `allowed` as a menu."""
 
-    def parse(value: Any) -> str:
+    def __init__(self, *allowed: str, fold_case: bool = False):
+        self.allowed = allowed
+        self.fold_case = fold_case
+        self._lookup = {(a.casefold() if fold_case else a): a for a in allowed}
+
+    def __call__(self, value: Any) -> str:
         raw = _text(value)
-        found = lookup.get(raw.casefold() if fold_case else raw)
+        found = self._lookup.get(raw.casefold() if self.fold_case else raw)
         if found is None:
-            raise ValueError(f"{raw!r} is not one of {', '.join(allowed)}")
+            raise ValueError(f"{raw!r} is not one of {', '.join(self.allowed)}")
         return found
-
-    return parse
 
 
 @dataclass(frozen=True)

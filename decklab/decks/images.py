@@ -13,7 +13,7 @@ import io
 from dataclasses import dataclass
 from functools import cache
 
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from PIL import Image, ImageDraw, ImageFont
 
 from cards.faces import FONT_PATH
@@ -98,7 +98,7 @@ def deck_png(ws: Workspace, *, title: str) -> bytes:
         "%(count)d card", "%(count)d cards", ws.size
     ) % {"count": ws.size}
     draw.text((MARGIN, 64), summary, font=_font(20), fill=MUTED)
-    status = gettext("Legal") if legal else gettext("Not legal")
+    status = pgettext("verdict", "Legal") if legal else gettext("Not legal")
     draw.text((WIDTH - MARGIN, 64), status, font=_font(20), fill=OK if legal else BAD, anchor="ra")
 
     lines = _lines(ws)

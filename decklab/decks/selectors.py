@@ -237,3 +237,20 @@ def zone_diff(
         }
         for zone, change in edits.diff(old, new).items()
     ]
+
+
+def own_decks_of_game(user: AbstractBaseUser, game: str) -> QuerySet[Deck]:
+    """The user's decks of a game, the last edited first (the run page offers them)."""
+    if not user.is_authenticated:
+        return Deck.objects.none()
+    return decks_of(user).filter(game=game).order_by("-updated_at", "-pk")
+
+
+def own_decklist(user: User, pk: int) -> str:
+    """The decklist text of the current version of one of the user's decks (404 otherwise)."""
+    deck = deck_for_owner(user, pk)
+    zones = current_zones(deck)
+    numbers = {number for cards in zones.values() for number in cards}
+    return decklist_text(
+        deck.game, game_deck(deck.game, zones, cards_by_number(deck.game, numbers))
+    )

@@ -23,6 +23,7 @@ urlpatterns = [
     path("decks/<int:pk>/side-by-side", goldfish.side_by_side, name="side-by-side"),
     path("decks/search/<slug:game>", editor.search, name="search"),
     path("decks/compare-runs", goldfish.compare_runs, name="compare-runs"),
+    path("decks/odds/<slug:game>/", goldfish.odds, name="odds"),
     path("decks/public/<slug:game>/", sharing.public, name="public"),
     path("d/<str:code>", sharing.shared, name="shared"),
     path("d/<str:code>/fork", sharing.fork, name="fork"),

@@ -21,6 +21,7 @@ from django.db.models import Count, Max, Subquery
 from django.utils.html import format_html
 
 from cards import validation
+from cards.community.coverage import Completeness, completeness
 from cards.games import deckcode
 from cards.games.base import Construction, Entry
 from cards.games.base import Deck as GameDeck
@@ -52,6 +53,8 @@ class Row:
     moves: list[tuple[str, str]] = field(default_factory=list)
     #: The game's row columns (`Game.row_columns`): (field, shown value).
     columns: list[tuple[Field, str]] = field(default_factory=list)
+    #: The card's other side (`Game.back`) in one line, its name and facts; "" for one side.
+    back: str = ""
 
     @property
     def name(self) -> str:
@@ -267,6 +270,11 @@ class Workspace:
         return self.cached("statistics", lambda: stats.deck_charts(self.game_slug, self.game_deck))
 
     @cached_property
+    def coverage(self) -> Completeness:
+        """How complete the game's card data is (the editor says it beside the search)."""
+        return completeness(self.game_slug)
+
+    @cached_property
     def zone_views(self) -> list[ZoneView]:
         rows = {
             (zone, number): Row(zone, number, count, self.cards.get(number))
@@ -294,6 +302,8 @@ class Workspace:
             if nested:  # pool ⊇ dealt ⊇ hand: a card is chosen into the next zone, not moved
                 row.moves = [(z, label) for z, label in row.moves if z == nested.get(row.zone)]
             row.columns = row_values(self.game_slug, row.card.to_game_card(), self.lang)
+            side = self.game.back.of(row.card.to_game_card()) if self.game.back else None
+            row.back = " · ".join([side[0], *(value for _, value in side[1])]) if side else ""
         for violation in self.report["violations"]:
             for number in violation["cards"]:
                 for zone in [violation["zone"]] if violation["zone"] else self.game.zone_slugs:

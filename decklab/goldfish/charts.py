@@ -54,6 +54,9 @@ class Row:
     goal: str
     measures: tuple[Measure, ...]
     exact: Any
+    #: The card facts the goal read that some of its cards lack (`goldfish.summarize`'s
+    #: `missing_facts`): the page warns with them under the table.
+    missing: tuple[Mapping[str, Any], ...] = ()
 
     @property
     def exact_text(self) -> str:
@@ -181,6 +184,7 @@ def rows(results: Sequence[Mapping[str, Any]], names: Names | None = None) -> li
             describe_goal(result.get("goal", {}), names),
             tuple(_measures(result, names or {})),
             result.get("exact"),
+            tuple(result.get("missing_facts", ())),
         )
         for result in results
     ]

@@ -261,3 +261,27 @@ def build_simulate(request: HttpRequest, game: str) -> HttpResponse:
     if not form.is_valid():
         return render(request, "decks/_simulation.html", _form_refused(), status=400)
     return _simulate(request, [(gettext("This deck"), ws)], form)
+
+
+#: The player's decks the odds page offers, the last edited first.
+OWN_DECKS_SHOWN = 30
+
+
+@require_GET
+@login_required
+def odds(request: HttpRequest, game: str) -> HttpResponse:
+    """The card page's "Odds of drawing this card": choose one of your decks of the game, and the
+    run form opens with its decklist and the card's goal filled in (`?deck=<id>` does it)."""
+    values = {key: value for key, value in request.GET.items() if key != "deck"}
+    values["game"] = game
+    chosen = whole_number(request.GET.get("deck", ""))
+    if chosen is not None:
+        values["decklist"] = selectors.own_decklist(request.user, chosen)
+        return redirect(f"{reverse('goldfish:new')}?{urlencode(values)}")
+    decks = selectors.own_decks_of_game(request.user, game)[:OWN_DECKS_SHOWN]
+    context = {
+        "decks": decks,
+        "values": values,
+        "paste_url": f"{reverse('goldfish:new')}?{urlencode(values)}",
+    }
+    return render(request, "goldfish/odds.html", context)

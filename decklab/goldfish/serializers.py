@@ -7,7 +7,8 @@ limits, the deck and the goals against it are checked by `services.simulation_re
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cards.decklists import validate_decklist_size
@@ -68,12 +69,33 @@ class SimulationRequestSerializer(serializers.Serializer):
         return attrs
 
 
+class MissingFactSerializer(serializers.Serializer):
+    goal = serializers.IntegerField(help_text="The goal's place in `goals`, from 0.")
+    fact = serializers.CharField(
+        help_text="The card column it lacks: `speed`, `hp`, `energy_cost` …"
+    )
+    label = serializers.CharField(help_text="The fact in words, in the request's language.")
+    stand_in = serializers.CharField(
+        help_text="What the engine used for a card without it, in the request's language."
+    )
+    cards = serializers.ListField(
+        child=serializers.CharField(), help_text="The cards without it: number and name."
+    )
+
+
 class SimulationRunSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField(help_text="This run in the API.")
     page = serializers.SerializerMethodField(help_text="This run's page on the site.")
     progress = serializers.FloatField(read_only=True, help_text="Share of chunks done, 0 to 1.")
     results = serializers.JSONField(
         read_only=True, help_text="The CONTRACT §5 object once the run is done, else null."
+    )
+    missing_facts = serializers.SerializerMethodField(
+        help_text=(
+            "Card facts a goal read that some of its cards lack (the same entries as each "
+            "result's `missing_facts`): its numbers rest on the stand-in named. Empty when every "
+            "goal read every fact it needs; a goal none of whose cards has a fact is refused."
+        )
     )
     error = serializers.CharField(
         source="failure",
@@ -99,6 +121,7 @@ class SimulationRunSerializer(serializers.ModelSerializer):
             "goals",
             "decklist",
             "results",
+            "missing_facts",
             "error",
             "created_at",
             "started_at",
@@ -111,6 +134,20 @@ class SimulationRunSerializer(serializers.ModelSerializer):
 
     def get_page(self, run: SimulationRun) -> str:
         return absolute(reverse("goldfish:run", kwargs={"pk": run.pk}))
+
+    @extend_schema_field(MissingFactSerializer(many=True))
+    def get_missing_facts(self, run: SimulationRun) -> list[dict]:
+        results = (run.results or {}).get("results", [])
+        return [
+            {
+                **gap,
+                "goal": place,
+                "label": gettext(gap["label"]),
+                "stand_in": gettext(gap["stand_in"]),
+            }
+            for place, result in enumerate(results)
+            for gap in result.get("missing_facts", ())
+        ]
 
 
 class RefusalSerializer(serializers.Serializer):

@@ -52,7 +52,7 @@ def test_a_proposed_missing_card_approved_by_an_editor_makes_a_deck_legal(
     player_page.goto(live_server.url + reverse("community:propose", args=["dreadnought"]))
     player_page.fill("#id_number", "TD-U20")
     player_page.fill("#id_name", "Proposed Unit")
-    player_page.fill("#id_type", "ユニット")
+    player_page.select_option("#id_type", "ユニット")  # the schema knows the types: a menu
     player_page.fill("#id_cluster", "青")
     player_page.fill("#id_bp", "many")  # a mistake, reported beside the field
     player_page.click("#proposal-form button[type=submit]")

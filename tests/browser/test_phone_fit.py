@@ -95,3 +95,35 @@ def test_a_long_japanese_name_keeps_the_row_buttons_on_one_line(live_server, pho
             )
             assert max(tops) - min(tops) <= 4, (format_slug, longest[index], tops)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_editor_with_a_history_of_noted_versions_fits_a_phone(live_server, phone, shoot):
+    """Versions with long notes fill the goldfish panel's "Compare with" menu: on a phone the menu
+    shrinks to the screen, the summary bar stays on it, and the keyboard help is not shown."""
+    from decklab.decks.services import deck_close_draft, deck_edit
+    from tests.decks import factories
+
+    factories.load_dbscg()
+    page = phone
+    sign_in_new_user(page, live_server, "historian")
+    owner = get_user_model().objects.get(username="historian")
+    deck = deck_create(owner=owner, game="dbscg", name="Noted", zones=factories.LEGAL_DBSCG)
+    for number in range(2, 6):
+        deck_edit(deck=deck, action="add", zone="main", number=f"TS1-{number:03d}", count=1)
+        deck_close_draft(
+            deck=deck,
+            note=f"Version {number}: one more TS1-{number:03d} for the long late game against "
+            "control decks, cutting a two-drop that never found its target (long note)",
+        )
+        deck.refresh_from_db()
+    page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    menu = page.locator("select[name=compare]")
+    assert menu.locator("option").count() >= 4
+    menu.scroll_into_view_if_needed()
+    shoot(page, "editor-noted-history")
+    box = menu.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    bar = page.locator(".deck-summary").bounding_box()
+    assert bar["x"] >= 0 and bar["x"] + bar["width"] <= PHONE["width"], bar
+    assert not page.locator(".keyboard-help").is_visible()

@@ -20,7 +20,7 @@ from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-#: What each language's page says: the server's refusal of a drawn goal without its turn, the
+#: What each language's page says: the server's refusal of a drawn goal without its cards, the
 #: note of a request that failed, the run button and the goal names.
 WORDS = {
     "en": {
@@ -71,21 +71,18 @@ def player(request, browser, live_server):
 def test_a_refused_simulation_shows_the_servers_message(player, shoot):
     page, words = player
     form = page.locator(".goldfish-panel form.goals")
-    turn = form.locator("input[name='drawn-turn']")
     cards = form.locator("select[name='drawn-cards']")
 
     # The ticked goal's required fields are required; an unticked goal's are not.
-    page.wait_for_function("() => document.querySelector(\"input[name='drawn-turn']\").required")
-    assert cards.evaluate("(select) => select.required")
+    page.wait_for_function("() => document.querySelector(\"select[name='drawn-cards']\").required")
     form.locator("input[name=goal][value=drawn]").uncheck()
-    assert not turn.evaluate("(input) => input.required")
+    assert not cards.evaluate("(select) => select.required")
     form.locator("input[name=goal][value=drawn]").check()
-    assert turn.evaluate("(input) => input.required")
+    assert cards.evaluate("(select) => select.required")
 
-    # The browser stops an empty turn: nothing is sent.
-    cards.select_option(["TS1-002"])
+    # The browser stops an empty choice of cards: nothing is sent.
     form.get_by_role("button", name=words["run"]).click()
-    assert turn.evaluate("(input) => !input.validity.valid")
+    assert cards.evaluate("(select) => !select.validity.valid")
     assert page.locator("#simulation").inner_text().strip() == ""
 
     # A browser that does not stop it (no validation): the server's refusal shows in the panel.
@@ -95,7 +92,7 @@ def test_a_refused_simulation_shows_the_servers_message(player, shoot):
     assert answer.value.status == 400
     page.wait_for_function(SHOWN_ERROR, arg=["#simulation .notice.error", words["refused"]])
     refusal = page.inner_text("#simulation .notice.error")
-    assert words["refused"] in refusal and "turn" in refusal
+    assert words["refused"] in refusal and "cards" in refusal
     page.locator("#simulation").scroll_into_view_if_needed()
     shoot(page, "refused")
 

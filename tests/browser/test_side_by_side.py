@@ -44,12 +44,12 @@ def test_two_versions_simulated_side_by_side_in_one_click(
     # The goals came back in the form: change the turn and run both again.
     form = page.locator("form.goals")
     assert form.locator("input[name=goal]:checked").count() == 1
-    form.locator("input[name=mulligan-turn]").fill("3")
+    form.locator("input[name=drawn-turn]").fill("4")
     form.locator("input[name=seed]").fill("11")
     form.get_by_role("button", name="Run both").click()
     page.wait_for_url("**/side-by-side?*")
     see_the_difference(page)
-    assert page.input_value("form.goals input[name=mulligan-turn]") == "3"
+    assert page.input_value("form.goals input[name=drawn-turn]") == "4"
     assert "the same seed (11)" in page.inner_text("main")
     shoot(page, "run-again")
 
@@ -75,11 +75,14 @@ def test_a_version_and_another_deck_simulated_side_by_side_in_one_click(
     page.get_by_role("button", name="Simulate both side by side").click()
     table = see_the_difference(page)
     assert "A public list with a rather long name (version 1)" in table
-    # The default goal is of one turn: no chart of a single dot; the goal, long as it is, wraps in
-    # both runs' result tables.
+    # The default goal (cards drawn by turn 3) draws a chart by turn in both runs: every line of
+    # its legend and the goal, long as it is, wrap within the screen.
     page.wait_for_selector(".run table.results >> nth=1")
-    assert page.locator(".run .chart-legend").count() == 0
     width = page.viewport_size["width"]
+    legends = page.locator(".run .chart-legend li")
+    for index in range(legends.count()):
+        box = legends.nth(index).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, box
     goals = page.locator(".run table.results th[scope=row]")
     assert goals.count() >= 2
     for index in range(goals.count()):

@@ -114,9 +114,11 @@ def test_a_count_past_the_cap_reads_plus_and_every_page_stays_reachable(client, 
         "number,name,attribute\n" + "".join(f"D-{i:02},c{i},水\n" for i in range(20)),
     )
     url = reverse("cards:list", args=["draws_troidal"])
-    first = client.get(url)
-    assert "7+ cards" in first.content.decode()  # 5 past page 1 (2 cards): counted to 7
+    first = client.get(url, {"q": "c"})
+    assert "7+ cards match" in first.content.decode()  # 5 past page 1 (2 cards): counted to 7
     assert first.context["page"].has_next()
+    # The unfiltered list reads the game's own count, exact past the cap.
+    assert "20 cards." in client.get(url).content.decode()
     last = client.get(url, {"page": 10}).context["page"]
     assert last.number == 10 and not last.paginator.capped
     assert [card.number for card in last.object_list] == ["D-18", "D-19"]
@@ -142,13 +144,13 @@ def test_the_card_page_shows_facts_extra_columns_and_the_face(client, load):
 def test_the_card_page_links_to_the_odds_of_drawing_the_card(client, load):
     load("dbscg", "number,name,type\nBT1-004,Destructive Terror Champa,Battle\n")
     page = client.get(reverse("cards:detail", args=["dbscg", "BT1-004"])).content.decode()
-    assert f"{reverse('goldfish:new')}?game=dbscg&amp;goal=drawn&amp;drawn-cards=BT1-004" in page
+    assert f"{reverse('decks:odds', args=['dbscg'])}?goal=drawn&amp;drawn-cards=BT1-004" in page
 
 
 def test_a_game_without_a_card_goal_offers_no_odds_link(client, load):
     load("draws_troidal", "number,name,attribute,power,risk,guard\nDT-1,水 P7 R4 G1,水,7,4,1\n")
     page = client.get(reverse("cards:detail", args=["draws_troidal", "DT-1"])).content.decode()
-    assert reverse("goldfish:new") + "?" not in page
+    assert reverse("decks:odds", args=["draws_troidal"]) not in page
 
 
 def test_an_unknown_card_is_not_found(client, dbscg):
@@ -273,3 +275,12 @@ def test_staff_upload_set_decks(staff_client):
     content = b'{"starter": {"name": "Starter", "cards": {"A": 2}}}'
     response = upload(staff_client, content, "decks.json", game="blade_rondo", kind="set_decks")
     assert "blade_rondo: 1 set decks imported" in response.content.decode()
+
+
+def test_the_unfiltered_list_counts_every_card_even_past_the_count_cap(client, dbscg, monkeypatch):
+    monkeypatch.setattr(paging, "COUNT_CAP", 1)
+    monkeypatch.setattr(views, "PAGE_SIZE", 2)
+    page = client.get(reverse("cards:list", args=["dbscg"]), {"page": "1"}).content.decode()
+    assert "7 cards." in page and "+ cards" not in page
+    client.cookies["django_language"] = "ja"
+    assert "全7枚" in client.get(reverse("cards:list", args=["dbscg"])).content.decode()

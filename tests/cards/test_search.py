@@ -220,3 +220,17 @@ def test_card_numbers_sort_as_people_read_them(load):
 def test_a_control_character_is_pointed_at(dbscg):
     problem = error("dbscg", "go\x00ku")
     assert (problem.position, problem.message) == (2, "the query holds a control character")
+
+
+def test_japanese_character_names_and_kana_find_dbscg_cards_named_in_english(dbscg):
+    for query in ("悟空", "孫悟空", "ごくう", "ｺﾞｸｳ"):
+        assert numbers("dbscg", query) == ["BT20-003"], query
+    assert numbers("dbscg", "悟飯") == ["BT20-004"]
+    assert numbers("dbscg", "しゃんぱ") == ["BT1-001", "BT1-004", "BT1-006"]
+
+
+def test_the_dbscg_card_list_says_its_names_are_english(client, dbscg):
+    page = client.get("/cards/dbscg/").content.decode()
+    assert "Card names are in English (Son Goku)" in page
+    client.cookies["django_language"] = "ja"
+    assert "カード名は英語です" in client.get("/cards/dbscg/").content.decode()

@@ -25,7 +25,15 @@ def _csv(rows: list[dict]) -> bytes:
 
 
 def dbscg_rows() -> list[dict]:
-    base = {"colors": "", "energy_cost": "", "specified_cost": "", "keywords": "", "traits": ""}
+    base = {
+        "colors": "",
+        "energy_cost": "",
+        "specified_cost": "",
+        "keywords": "",
+        "traits": "",
+        "name_back": "",
+        "power_back": "",
+    }
     rows = [
         {
             **base,
@@ -33,6 +41,8 @@ def dbscg_rows() -> list[dict]:
             "name": "Test Leader Alpha",
             "type": "Leader",
             "colors": "Red",
+            "name_back": "Test Leader Alpha Awakened",
+            "power_back": "20000",
         }
     ]
     for index in range(1, 17):

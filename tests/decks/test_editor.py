@@ -32,6 +32,21 @@ def test_the_editor_shows_every_zone_of_the_game_and_the_legality(signed_in, dec
     assert 'data-format="classic"' in html
 
 
+def test_the_leader_s_row_shows_its_awakened_side_beside_its_front(signed_in, deck):
+    html = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    assert 'title="Awakened side">⇄ Test Leader Alpha Awakened · 20000</span>' in html
+    assert html.count('class="back-side') == 1
+
+
+def test_a_legal_deck_reads_as_a_verdict_in_japanese_not_as_a_question(signed_in, deck):
+    signed_in.cookies["django_language"] = "ja"
+    html = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    assert 'data-legal="true">使用可能</a>' in html
+    legality = signed_in.get(reverse("decks:panel", args=[deck.pk, "legality"])).content.decode()
+    assert "<th>大会で使用可</th>" in legality
+    assert "使用可否</th>" not in legality
+
+
 def test_a_plain_form_post_adds_a_copy_and_redirects_back(signed_in, deck):
     response = change(
         signed_in, deck, action="add", zone="main", number="TS1-015", count=1, version=1
@@ -174,6 +189,26 @@ def test_a_replace_with_an_unreadable_line_keeps_the_cards_and_the_whole_paste(s
     box = page.split('name="decklist"', 1)[1].split("</textarea>", 1)[0]
     assert "Leader\n1 TS1-001\nMain\n4 TS1-002\n2 NOPE-999" in box
     assert '<option value="replace" selected>' in page
+
+
+def test_a_line_naming_a_card_the_database_lacks_offers_to_propose_it_filled_in(signed_in, deck):
+    paste = "Leader\n1 TS1-001\nMain\n2 TS7-042 Brand New Fighter\n"
+    url = reverse("decks:import", args=[deck.pk])
+    response = signed_in.post(url, {"decklist": paste, "mode": "add", "version": 1})
+    page = signed_in.get(response["Location"]).content.decode()
+    link = '<a class="propose-card" href="/cards/dbscg/propose/?new=TS7-042&amp;name=Brand+New+Fighter">'
+    assert link + "Propose this card</a>" in page
+    form = signed_in.get("/cards/dbscg/propose/?new=TS7-042&name=Brand+New+Fighter")
+    assert form.context["form"].initial == {"number": "TS7-042", "name": "Brand New Fighter"}
+
+
+def test_the_editor_says_how_many_cards_of_the_game_the_database_holds(signed_in, deck):
+    html = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    assert "Dragon Ball Super Card Game: 20 cards in the database" in html
+    assert 'href="/cards/dbscg/coverage/">What is missing</a>' in html
+    signed_in.cookies["django_language"] = "ja"
+    html = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    assert "ドラゴンボール超 カードゲームは 20 種類登録済み" in html
 
 
 def test_a_replace_with_an_ambiguous_name_keeps_the_cards_until_the_card_is_chosen(signed_in, deck):

@@ -134,8 +134,9 @@ def test_simulate_both_runs_at_once_on_the_form_s_defaults_and_lands_on_the_side
     assert this.goals == theirs.goals and this.seed == theirs.seed and this.status == "done"
     assert this.trials == 100_000  # the panel's default
     # The first goal type about a card whose other fields all have defaults, planned on both
-    # decks, on the card both play most (DBSCG's `drawn` needs a turn: its mulligan goal runs).
-    assert this.goals[0]["type"] == "mulligan", this.goals
+    # decks, on the card both play most: DBSCG's `drawn`, which runs as its form offers it.
+    assert this.goals[0]["type"] == "drawn", this.goals
+    assert this.goals[0]["turn"] == 3
     assert this.goals[0]["cards"] == ["TS1-002"]
     html = client.get(response.url).content.decode()
     assert "Red test (version 1)" in html and "Blue sibling (version 1)" in html

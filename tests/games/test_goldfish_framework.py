@@ -77,7 +77,7 @@ def test_tallies_merge_by_adding_and_survive_json():
     [
         ([], "at least one goal"),
         ([{"type": "nonsense"}], "unknown type 'nonsense'"),
-        ([{"type": "drawn", "cards": ["T0"]}], r"needs “By own turn” \(turn\)"),
+        ([{"type": "drawn", "turn": 3}], r"needs “Cards \(numbers or names\)” \(cards\)"),
         ([{**DRAWN, "colour": "red"}], "no field 'colour'"),
         ([{**DRAWN, "cards": ["NOPE"]}], "'NOPE' is not a card of this deck"),
         ([{**DRAWN, "turn": 0}], "at least 1"),

@@ -141,8 +141,8 @@ def test_a_japanese_text_that_loses_a_placeholder_is_found(monkeypatch):
         ),
         ([{"type": "drawn", "cards": ["NOPE"], "turn": 3}], "'NOPE' はこのデッキの"),
         (
-            [{"type": "drawn", "cards": ["T0"]}],
-            "この目標には「自分のターン（まで）」（turn）が必要です",
+            [{"type": "drawn", "turn": 3}],
+            "この目標には「カード（番号または名前）」（cards）が必要です",
         ),
         ([], "目標を1つ以上指定してください"),
     ],

@@ -34,6 +34,7 @@ from cards.games.goldfish import (
     turn_field,
 )
 from cards.games.messages import gettext_noop
+from cards.games.needs import Need
 from cards.games.sim import batches, deal_kinds
 
 from .legality import dealt_size
@@ -168,11 +169,16 @@ def prepare_best_hand(context: Context, goal: dict[str, Any]) -> BestHandGoal:
     if any(value != int(value) for value in goal["scores"].values()):
         raise GoalError(gettext_noop("Scores must be whole numbers."))
     cards = pool_cards(context)
-    return BestHandGoal(
-        goal,
-        [card_score(card, goal["scores"], goal["default_score"]) for card in cards],
-        dealt_count(context),
-    )
+    scores = [card_score(card, goal["scores"], goal["default_score"]) for card in cards]
+    if len(set(scores)) == 1:
+        raise GoalError(
+            gettext_noop(
+                "Every card of the pool scores %(score)d, so the best 7 always score the same: "
+                "give scores to some cards (by number, name or kind)."
+            ),
+            score=scores[0],
+        )
+    return BestHandGoal(goal, scores, dealt_count(context))
 
 
 BEST_HAND = GoalType(
@@ -189,7 +195,7 @@ BEST_HAND = GoalType(
             "scores",
             gettext_noop("Scores by card number, name or kind"),
             "mapping",
-            default={},
+            default={"physical": 1, "magical": 1},
             help=gettext_noop(
                 "One row per card number, name or kind with its score: physical → 2, BR-01 → 5."
             ),
@@ -206,7 +212,7 @@ BEST_HAND = GoalType(
             "score_at_least",
             gettext_noop("Best-7 score at least"),
             "int",
-            default=1,
+            default=3,
             minimum=-7000,
             maximum=7000,
         ),
@@ -375,6 +381,16 @@ VOLTAGE = GoalType(
     ),
     fields=(cards_field(), turn_field(default=3, maximum=20), PLAY_FIELD),
     prepare=prepare_voltage,
+    needs=(
+        Need(
+            fact="cost",
+            label=gettext_noop("cost"),
+            stand_in=gettext_noop("counted as 0"),
+            known=lambda card: card["cost"] is not None,
+            cards=lambda context, goal: context.resolve(goal["cards"], "pool"),
+            refuse=False,
+        ),
+    ),
 )
 
 #: Words for the figures results report beside the probability (`goldfish.measure_labels`).

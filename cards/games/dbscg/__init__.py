@@ -1,7 +1,8 @@
 """Dragon Ball Super Card Game, ZENKAI series rules (RULES.md §2)."""
 
 from cards.games.base import Card, Zone
-from cards.games.game import Game, name_key, slug_of, unpadded_number_key
+from cards.games.game import Game, Side, name_key, slug_of, unpadded_number_key
+from cards.games.messages import gettext_noop
 
 from .bench import scenarios
 from .charts import CHARTS
@@ -38,7 +39,16 @@ GAME = Game(
     formats=FORMATS,
     search_fields=FIELDS,
     japanese_examples=JAPANESE_EXAMPLES,
+    search_note=gettext_noop(
+        "Card names are in English (Son Goku); Japanese character names and kana "
+        "(孫悟空, ベジータ, ごくう) find their cards too."
+    ),
     charts=CHARTS,
+    back=Side(
+        gettext_noop("Awakened side"),
+        "name_back",
+        ((("power_back", gettext_noop("Power (awakened)"))),),
+    ),
     row_columns=("type", "color", "cost", "power", "set"),
     registration_sheet=True,
     identity=lambda card: card.number,

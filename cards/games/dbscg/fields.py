@@ -11,12 +11,12 @@ from cards.games.fields import (
     japanese_names,
     keyword_field,
     name_field,
-    names,
     set_field,
     type_field,
 )
 from cards.games.messages import gettext_noop
 
+from .names import search_names
 from .schema import COLORS, TYPES
 
 #: Colours by their Japanese names: a search alias, and what Japanese pages show.
@@ -30,7 +30,7 @@ COLOR_NAMES = {
 }
 
 FIELDS: tuple[Field, ...] = (
-    name_field(gettext_noop("Name (either side)"), names("name_back")),
+    name_field(gettext_noop("Name (either side, or its characters' Japanese names)"), search_names),
     NUMBER,
     type_field(
         TYPES,

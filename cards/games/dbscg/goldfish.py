@@ -8,13 +8,14 @@ player's first turn) and may charge 1 card from hand to energy.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from math import comb
 from typing import Any
 
 import numpy as np
 
 from cards.games import stats
-from cards.games.base import Card
+from cards.games.base import Card, Entry
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     PLAY_FIELD,
@@ -36,6 +37,7 @@ from cards.games.goldfish import (
     turn_field,
 )
 from cards.games.messages import gettext_noop, shown_value
+from cards.games.needs import Need
 from cards.games.sim import BATCH, Urn, batches, deal, deal_kinds
 from cards.games.text import whole_number
 
@@ -112,6 +114,15 @@ DRAGON_BALLS = GoalType(
 
 #: Card kinds of the mulligan goal: a target, a card the keep rule returns, any other card.
 TARGET, RETURNED, OTHER = 0, 1, 2
+
+
+#: The printed energy cost of each main-deck card (the mulligan and energy goals read it).
+ENERGY_COST = Need(
+    fact="energy_cost",
+    label=gettext_noop("energy cost"),
+    stand_in=gettext_noop("counted as 0"),
+    known=lambda card: card["energy_cost"] is not None,
+)
 
 
 def energy_cost(card: Card) -> int:
@@ -252,6 +263,7 @@ MULLIGAN = GoalType(
         ),
     ),
     prepare=prepare_mulligan,
+    needs=(ENERGY_COST,),
 )
 
 
@@ -356,8 +368,19 @@ class EnergyCurveGoal(Goal):
         }
 
 
+def chosen_card(context: Context, goal: Mapping[str, Any]) -> list[Entry]:
+    """The entries the goal's `card` names; with none named, the most-copied main-deck card whose
+    cost is known (the first by number among equals), so the goal runs as the form offers it."""
+    if goal["card"].strip():
+        return context.resolve([goal["card"]], "main")
+    costed = [e for e in context.deck.entries("main") if ENERGY_COST.known(e.card)]
+    return sorted(costed, key=lambda e: (-e.count, e.card.number))[:1]
+
+
 def prepare_energy_curve(context: Context, goal: dict[str, Any]) -> EnergyCurveGoal:
-    chosen = context.resolve([goal["card"]], "main")
+    chosen = chosen_card(context, goal)
+    if not chosen:
+        raise GoalError(gettext_noop("The main deck holds no card whose energy cost is known."))
     if len(chosen) != 1:
         numbers = ", ".join(entry.card.number for entry in chosen)
         raise GoalError(
@@ -387,11 +410,33 @@ ENERGY_CURVE = GoalType(
         )
     ),
     fields=(
-        Field("card", gettext_noop("Card (number or name)"), "text"),
+        Field(
+            "card",
+            gettext_noop("Card (number or name)"),
+            "text",
+            default="",
+            help=gettext_noop("Empty: the card with the most copies."),
+        ),
         turn_field(default=4, maximum=20),
         PLAY_FIELD,
     ),
     prepare=prepare_energy_curve,
+    needs=(
+        Need(
+            fact="energy_cost",
+            label=gettext_noop("energy cost"),
+            stand_in=gettext_noop("counted as 0"),
+            known=ENERGY_COST.known,
+            cards=chosen_card,
+        ),
+        Need(
+            fact="colors",
+            label=gettext_noop("colour"),
+            stand_in=gettext_noop("counted as a card of no needed colour"),
+            known=lambda card: bool(card["colors"]),
+            refuse=False,
+        ),
+    ),
 )
 
 # --- deck_out ------------------------------------------------------------------------------------

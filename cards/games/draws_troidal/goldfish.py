@@ -92,6 +92,8 @@ class MatchGoal(Goal):
 
 def prepare_match(context: Context, goal: dict[str, Any]) -> MatchGoal:
     mine = _deck_cards(context.deck, gettext_noop("The deck: %(error)s"))
+    if not goal["opponent"].strip():
+        return MatchGoal(goal, (mine, mine))
     theirs = _deck_cards(
         opponent_deck(context, goal["opponent"]), gettext_noop("The opponent's deck: %(error)s")
     )
@@ -120,7 +122,8 @@ MATCH_GOAL = GoalType(
             "opponent",
             gettext_noop("Opponent's decklist"),
             "text",
-            help=gettext_noop("Decklist text, as for a deck."),
+            default="",
+            help=gettext_noop("Decklist text, as for a deck; empty: a copy of this deck."),
         ),
         Field(
             "policy",

@@ -36,6 +36,7 @@ from cards.games.goldfish import (
     turn_field,
 )
 from cards.games.messages import gettext_noop, reason, shown_value
+from cards.games.needs import Need
 from cards.games.sim import batches, deal, deal_counts, hypergeometric
 
 from .contest import (
@@ -63,6 +64,24 @@ def hp_cards(deck: Deck) -> int:
     return sum(card["hp"] if card["hp"] is not None else DEFAULT_HP for card in casters)
 
 
+#: The HP of each caster: how many cards setup puts face down.
+HP = Need(
+    fact="hp",
+    label=gettext_noop("HP"),
+    stand_in=gettext_noop("counted as 3 HP"),
+    known=lambda card: card["hp"] is not None,
+    zone="casters",
+    refuse=False,
+)
+#: The SP of each main-deck card: the speed phase and its burns read it.
+SP = Need(
+    fact="speed",
+    label=gettext_noop("SP (speed)"),
+    stand_in=gettext_noop("counted as slower than C"),
+    known=lambda card: bool(str(card["speed"] or "").strip()),
+)
+
+
 def prepare_drawn(context: Context, goal: dict[str, Any]) -> DrawnGoal:
     """HP cards and the opening burst face down, the hand of 7, then each turn's speed card and
     draws (no speed burns)."""
@@ -88,6 +107,7 @@ DRAWN = GoalType(
     ),
     fields=DRAWN_FIELDS,
     prepare=prepare_drawn,
+    needs=(HP,),
 )
 
 
@@ -390,6 +410,7 @@ SPEED = GoalType(
         ),
     ),
     prepare=prepare_speed,
+    needs=(SP, HP),
 )
 
 
@@ -522,6 +543,7 @@ DECK_OUT = GoalType(
         ),
     ),
     prepare=prepare_deck_out,
+    needs=(SP, HP),
 )
 
 
@@ -723,6 +745,16 @@ DRAWS_GOAL = GoalType(
         ),
     ),
     prepare=prepare_draws,
+    needs=(
+        HP,
+        Need(
+            fact="log_cost",
+            label=gettext_noop("log cost"),
+            stand_in=gettext_noop("never discarded at the mulligan"),
+            known=lambda card: card["log_cost"] is not None,
+            when=lambda goal: goal["mulligan_log_cost_at_least"] is not None,
+        ),
+    ),
 )
 
 #: Words for the figures results report beside the probability (`goldfish.measure_labels`).

@@ -34,6 +34,7 @@ from cards.games.goldfish import (
     turn_field,
 )
 from cards.games.messages import gettext_noop
+from cards.games.needs import Need
 from cards.games.sim import batches, deal, deal_kinds
 
 from .schema import COLORS
@@ -63,6 +64,29 @@ DRAWN = GoalType(
 
 def is_g(card: Card) -> bool:
     return card.type == "G"
+
+
+def holding_g(context: Context) -> None:
+    """Refuse a goal about G for a deck that holds none: the card data may lack its G (basic G
+    are not shipped), and every answer would be that of a deck without G."""
+    if not any(is_g(entry.card) for entry in context.deck.entries("main")):
+        raise GoalError(
+            gettext_noop(
+                "The main deck holds no G card, so this goal would answer for a deck without G: "
+                "add its G (the card data may not have them yet; propose them) and run again."
+            )
+        )
+
+
+#: The colour of each G, read when the goal asks for G of one colour.
+G_COLOUR = Need(
+    fact="color",
+    label=gettext_noop("colour"),
+    stand_in=gettext_noop("counted as a G of another colour"),
+    known=lambda card: bool(card["color"]),
+    cards=lambda context, goal: [e for e in context.deck.entries("main") if is_g(e.card)],
+    when=lambda goal: goal["color"] != "any",
+)
 
 
 # --- mulligan ------------------------------------------------------------------------------------
@@ -186,6 +210,7 @@ class MulliganGoal(Goal):
 def prepare_mulligan(context: Context, goal: dict[str, Any]) -> MulliganGoal:
     main = list(context.deck.entries("main"))
     size = sum(entry.count for entry in main)
+    holding_g(context)
     if size < OPENING_HAND:
         raise GoalError(
             gettext_noop("A %(size)d-card deck cannot draw an opening hand of %(hand)d."),
@@ -371,6 +396,7 @@ class GInPlayGoal(Goal):
 
 
 def prepare_g_in_play(context: Context, goal: dict[str, Any]) -> GInPlayGoal:
+    holding_g(context)
     color = goal["color"]
     if goal["color_at_least"] and color == "any":
         raise GoalError(
@@ -428,6 +454,7 @@ G_IN_PLAY = GoalType(
         ),
     ),
     prepare=prepare_g_in_play,
+    needs=(G_COLOUR,),
 )
 
 #: Words for the figures results report beside the probability (`goldfish.measure_labels`).

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
+from cards.community.missing import problem_entries
 from cards.decklists import decklist_read
 from cards.games.decklist import natural_key
 from cards.games.intake import Intake
@@ -182,9 +183,7 @@ def keep_problems(request: HttpRequest, text: str, problems, game: str, refused:
     choices are made in the import form, written into the text when it is imported again."""
     lines = text.splitlines()
     request.session["import_choices"] = _ambiguous_choices(game, lines, problems)
-    request.session["import_problems"] = [
-        problem.message(request_language(request)) for problem in problems
-    ]
+    request.session["import_problems"] = problem_entries(game, problems, request_language(request))
     if refused:
         request.session["import_refused"] = True
         request.session["import_retry"] = {"decklist": text, "mode": refused}

@@ -72,10 +72,10 @@ def test_section_4_1_the_best_seven_of_fifteen_agree_with_the_exact_distribution
     assert low - 0.05 <= row["score"]["exact"] <= high + 0.05
 
 
-def test_section_4_1_with_one_score_for_every_card_the_best_seven_is_fixed():
-    goal = {"type": "best_hand", "default_score": 3, "score_at_least": 21}
-    exact = goldfish.plan("blade_rondo", POOL, [goal]).exacts[0]
-    assert exact == {"hit": 1.0, "mean": 21.0}
+def test_section_4_1_one_score_for_every_card_is_refused_as_a_fixed_best_seven():
+    goal = {"type": "best_hand", "scores": {}, "default_score": 3, "score_at_least": 21}
+    with pytest.raises(goldfish.GoalError, match="always score the same"):
+        goldfish.plan("blade_rondo", POOL, [goal])
 
 
 # --- voltage -------------------------------------------------------------------------------------
