@@ -51,8 +51,11 @@ def latest(card: Card) -> CardRevision | None:
 def record_import(
     game_slug: str, changes: Iterable[tuple[Card, dict | None]], note: str, author: Any = None
 ) -> int:
-    """One revision per card an import created or changed: (stored card, its cells before)."""
-    pairs = list(changes)
+    """One revision per card an import created or changed: (stored card, its cells before).
+
+    A card whose cells are as before gets none: only its derived search columns changed (a new
+    way of indexing, such as DBSCG's Japanese character names), which is no change of its facts."""
+    pairs = [(card, before) for card, before in changes if before is None or before != cells(card)]
     last = dict(
         CardRevision.objects.filter(card__in=[card for card, before in pairs if before is not None])
         .values_list("card")

@@ -185,6 +185,18 @@ def test_imports_write_one_revision_per_changed_card_and_none_when_unchanged(dbs
     assert CardRevision.objects.count() == 8
 
 
+def test_an_import_that_only_rebuilds_search_columns_writes_no_revision(dbscg, load):
+    """A new way of indexing (DBSCG's Japanese character names) rewrites derived columns of
+    cards whose facts are as before: their history gains no empty revision."""
+    from tests.cards.conftest import DBSCG_CSV
+
+    Card.objects.filter(game="dbscg").update(tags="", name_folded="stale")
+    report = load("dbscg", DBSCG_CSV)
+    assert report.updated == 7
+    assert Card.objects.filter(game="dbscg", name_folded="stale").count() == 0
+    assert CardRevision.objects.count() == 7
+
+
 def test_an_editor_reverts_to_any_revision_as_a_new_revision(editor_client, editor, dbscg, load):
     from tests.cards.conftest import DBSCG_CSV
 
