@@ -19,6 +19,10 @@ class ZoneSerializer(serializers.Serializer):
     slug = serializers.CharField()
     label = serializers.CharField()
     label_ja = serializers.CharField()
+    checked = serializers.BooleanField(
+        help_text="Whether the rules check this zone; an unchecked one (DBSCG's side deck) is "
+        "read, kept and exported, never checked (CONTRACT §1 lists the checked zones)."
+    )
 
 
 class FormatSerializer(serializers.Serializer):

@@ -18,7 +18,9 @@ def test_games_lists_the_five_games_with_zones_formats_and_search_fields(client)
     games = client.get("/api/v1/games").json()
     assert [game["slug"] for game in games] == [game.slug for game in all_games()]
     dbscg = games[0]
-    assert [zone["slug"] for zone in dbscg["zones"]] == ["leader", "main", "zdeck"]
+    checked = [zone["slug"] for zone in dbscg["zones"] if zone["checked"]]
+    assert checked == ["leader", "main", "zdeck"]  # CONTRACT §1
+    assert [zone["slug"] for zone in dbscg["zones"] if not zone["checked"]] == ["side"]
     assert [fmt["slug"] for fmt in dbscg["formats"]][:2] == ["zenkai", "classic"]
     assert dbscg["default_format"] == "zenkai"
     assert {"name", "label", "kind", "aliases", "operators", "choices", "examples"} <= set(
