@@ -14,12 +14,13 @@ from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from cards.decklists import card_pool
 from cards.games.base import Card, Deck
 from cards.games.messages import choose_language
 from cards.games.registry import UnknownGame, get_game
 from cards.languages import translated
 from cards.models import Card as CardRow
-from cards.pool import DatabasePool, game_data
+from cards.pool import game_data
 from decklab.collections.models import (
     MAX_QUANTITY,
     BuiltDeck,
@@ -66,7 +67,7 @@ def _checked_quantity(value: object, *, label: str) -> int:
 def card_by_reference(game_slug: str, reference: str) -> Card:
     """The card a printed number names (an alternate print is its card), or `CollectionError`."""
     game = get_game(game_slug)
-    found = DatabasePool(game.slug).by_numbers(game.lookup_keys(reference))
+    found = card_pool(game.slug).by_numbers(game.lookup_keys(reference))
     card = game.card_for_number(reference, found)
     if card is None:
         raise CollectionError(_("No card %(number)s in this game.") % {"number": reference[:64]})
