@@ -7,8 +7,8 @@ import csv
 from collections import Counter
 
 from cards.games.dbscg.names import TABLE, character, characters, japanese_names, search_names
+from cards.games.game import SHIPPED_DATA as DATA
 from cards.games.text import fold
-from cards.shipped import DATA
 from tests.games.decks import cards
 
 GOKU_GT, VEGETA_BOTH = cards(
