@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.decklists import validate_decklist_size
 from cards.games.registry import all_games
 from decklab.events.models import TOP_CUT_CHOICES, ListVisibility
-from decklab.events.services import MAX_GAMES
+from decklab.events.services import MAX_CAPACITY, MAX_GAMES
 
 
 class EventForm(forms.Form):
@@ -21,7 +21,11 @@ class EventForm(forms.Form):
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     place = forms.CharField(label=_("Place"), max_length=200, required=False)
     capacity = forms.IntegerField(
-        label=_("Capacity"), min_value=2, required=False, help_text=_("Empty: no limit.")
+        label=_("Capacity"),
+        min_value=2,
+        max_value=MAX_CAPACITY,
+        required=False,
+        help_text=_("Empty: no limit."),
     )
     deadline = forms.DateTimeField(
         label=_("List deadline"),

@@ -7,6 +7,7 @@ from rest_framework import serializers
 from cards.decklists import validate_decklist_size
 from cards.games.registry import GAMES
 from decklab.events.models import TOP_CUT_CHOICES, Event, ListState, ListVisibility
+from decklab.events.services import MAX_CAPACITY
 
 #: Percentages of the standings are fractions with this many decimals (CONTRACT §7).
 PLACES = 4
@@ -18,7 +19,9 @@ class EventCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     date = serializers.DateField()
     place = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
-    capacity = serializers.IntegerField(required=False, allow_null=True, min_value=2, default=None)
+    capacity = serializers.IntegerField(
+        required=False, allow_null=True, min_value=2, max_value=MAX_CAPACITY, default=None
+    )
     deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
     top_cut = serializers.ChoiceField(choices=[c for c, _ in TOP_CUT_CHOICES], default=0)
     visibility = serializers.ChoiceField(

@@ -42,6 +42,8 @@ from decklab.events.models import (
 )
 
 MAX_NAME = 120
+#: The most players an event seats (a stored count; PostgreSQL refuses a larger integer outright).
+MAX_CAPACITY = 4096
 MAX_GAMES = 5
 
 
@@ -81,8 +83,10 @@ def event_create(
         raise EventError(gettext("An event needs a name of 1 to 120 characters."))
     if top_cut not in (0, 4, 8):
         raise EventError(gettext("The top cut is 0, 4 or 8 players."))
-    if capacity is not None and capacity < 2:
-        raise EventError(gettext("An event seats at least 2 players."))
+    if capacity is not None and not 2 <= capacity <= MAX_CAPACITY:
+        raise EventError(
+            gettext("An event seats 2 to %(most)s players.") % {"most": f"{MAX_CAPACITY:,}"}
+        )
     if visibility not in ListVisibility.values:
         raise EventError(gettext("Unknown list visibility."))
     return Event.objects.create(

@@ -139,3 +139,24 @@ def test_a_top_cut_match_needs_a_winner(dbscg_cards, organiser, players):
         services.result_report(
             event=event, round_number=3, table_number=1, games=[1, 1, 0], by=organiser
         )
+
+
+def test_a_capacity_past_what_an_event_seats_is_refused_and_nothing_is_made(
+    dbscg_cards, organiser, as_user
+):
+    """Schemathesis found it on PostgreSQL: a capacity of 25,068,326,124 was a 500 (the integer
+    did not fit the column); now a 400, on every database."""
+    from decklab.events.models import Event
+
+    answer = as_user(organiser).post(
+        "/api/v1/events",
+        {"game": "dbscg", "name": "Huge", "date": "2026-12-01", "capacity": 25068326124},
+        format="json",
+    )
+    assert answer.status_code == 400
+    assert "capacity" in answer.json()
+    assert not Event.objects.exists()
+    with pytest.raises(services.EventError):
+        services.event_create(
+            organiser=organiser, game="dbscg", name="Huge", date="2026-12-01", capacity=5000
+        )
