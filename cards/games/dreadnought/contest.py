@@ -223,8 +223,8 @@ class Record:
     def empty(cls, turns: int, games: int) -> Record:
         return cls(
             status=np.full((turns, games), OVER, dtype=np.int8),
-            burns=np.zeros((turns, games), dtype=np.int64),
-            used=np.zeros((turns, games), dtype=np.int64),
+            burns=np.zeros((turns, games), dtype=np.int16),
+            used=np.zeros((turns, games), dtype=np.int16),
             ending=np.zeros((turns, games), dtype=np.int8),
         )
 
