@@ -37,7 +37,7 @@ from cards.games.messages import (
     shown_value,
 )
 from cards.games.needs import Need, NeedRefused, missing_facts
-from cards.games.registry import game_module, get_game
+from cards.games.registry import all_games, game_module, get_game
 from cards.games.sim import batches as batches_of
 from cards.games.sim import deal, hypergeometric
 
@@ -631,6 +631,19 @@ def run_chunk(
             )
         tallies.append(tally)
     return tallies
+
+
+def warm_up(games: int = 20) -> None:
+    """Play a few games of every game's benchmark goals (`Game.bench`) with the fast engines:
+    loads their compiled code (numba's on-disk cache) and tables, so that the first run after a
+    worker starts does not pay for it (issue 25). A scenario that cannot plan is skipped."""
+    for game in all_games():
+        for case in game.bench().engines if game.bench is not None else ():
+            try:
+                prepared = plan(game.slug, case.deck, [case.goal], pool=case.pool)
+            except GoalError:
+                continue
+            run_chunk(prepared, seed=0, index=0, trials=games)
 
 
 def merge(totals: Sequence[Tally], chunk: Sequence[Tally]) -> list[Tally]:

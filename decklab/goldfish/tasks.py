@@ -11,11 +11,13 @@ the next chunks or skips itself.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from celery import Task, shared_task
-from celery.signals import worker_ready
+from celery.signals import worker_process_init, worker_ready
 
+from cards.games import goldfish
 from decklab.goldfish import services
 
 
@@ -35,3 +37,11 @@ def run_chunks(self: Task, run_id: int, generation: int, chunk_seconds: float | 
 def watch_for_stale_runs(**kwargs: Any) -> None:
     """Each worker re-queues lost chunks and sends waiting runs, at start and periodically."""
     services.start_stale_watch()
+
+
+@worker_process_init.connect
+def warm_up_engines(**kwargs: Any) -> None:
+    """Each pool process loads the compiled engines in the background as it starts, so the first
+    run after a worker start does not wait for them (a thread: the process is ready at once, and
+    a task that comes first waits only for what it needs)."""
+    threading.Thread(target=goldfish.warm_up, name="warm-up-engines", daemon=True).start()

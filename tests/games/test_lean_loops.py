@@ -42,3 +42,7 @@ def test_every_benchmarked_goal_has_a_lean_loop_that_answers_it(game, case):
     variance = expected * (1 - expected)
     error = math.sqrt(variance / games + (variance / others if others else 0.0))
     assert abs(lean - expected) <= 4.5 * error + 1e-9, (lean, expected)
+
+
+def test_a_worker_warms_up_every_game_s_fast_engines_without_error():
+    goldfish.warm_up(games=2)
