@@ -17,9 +17,9 @@ def _game(contest: Contest, mine: list[int], theirs: list[int], turns: int) -> t
     """One game of shuffled decks up to `turns`: whether the player is first on the last turn
     (False once the game is over), and the player's cards used by then."""
     mine_left, theirs_left = contest.me.cards, contest.speed_opponent().cards
-    gear = contest.gear_below
+    gear = contest.gear_below if contest.gear_below is not None else -1
     slower = contest.gear_when == "slower"
-    hand = mine[:OPENING_HAND] if gear is not None else None
+    hand = mine[:OPENING_HAND] if contest.gear_below is not None else None
     used = seen = OPENING_HAND
     first = False
     for _ in range(turns):
