@@ -478,7 +478,6 @@ class DeckOutGoal(Goal):
         """Opponent turns that come before the end of own turn `turn`."""
         return turn - 1 if self.first else turn
 
-    @cached_property
     def endings(self) -> tuple[dict[int, float], float]:
         """The DP over life: P(life reaches 0 after each number of own turns), P(it never does
         before the deck runs out)."""
@@ -499,7 +498,7 @@ class DeckOutGoal(Goal):
         return ended, sum(alive.values(), 0.0)
 
     def exact(self) -> dict[str, Any]:
-        ended, by_deck = self.endings
+        ended, by_deck = self.endings()
         mean = by_deck * self.deck_out + sum(t * p for t, p in ended.items())
         return {"hit": by_deck, "turns": mean, "deck_out_turn": self.deck_out}
 
@@ -508,13 +507,17 @@ class DeckOutGoal(Goal):
         tally.count("hit", life_turns >= self.deck_out)
         tally.observe("turns", np.minimum(life_turns, self.deck_out))
 
+    @cached_property
+    def _endings_table(self) -> tuple[np.ndarray, np.ndarray]:
+        """`endings` as the values of a game's ending and their cumulative probabilities."""
+        ended, by_deck = self.endings()
+        return np.array([*ended, NEVER], dtype=np.int64), np.cumsum([*ended.values(), by_deck])
+
     def fast(self, rng: np.random.Generator, trials: int) -> Tally:
         """Each game's ending drawn from its exact distribution (`endings`): life only goes
         down by independent draws, so a game is one draw of when its life reaches 0."""
         tally = Tally(games=trials)
-        ended, by_deck = self.endings
-        when = np.array([*ended, NEVER], dtype=np.int64)
-        cumulative = np.cumsum([*ended.values(), by_deck])
+        when, cumulative = self._endings_table
         for games in batches(trials):
             index = np.searchsorted(cumulative, rng.random(games) * cumulative[-1], side="right")
             self._count(tally, when[np.minimum(index, when.size - 1)])
