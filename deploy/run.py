@@ -11,7 +11,7 @@ static file re-runs just that step. `DECKLAB_FRESH=1` ignores the stamps.
 Then the development server and a Celery worker run as children in this process's group. Ctrl-C,
 SIGTERM to this process or to the whole group (`kill -- -PGID`, `timeout`, a supervisor) stop both:
 the worker shuts down cold (its tasks are idempotent and the stale-run check hands out what it had
-claimed: decklab/goldfish/services.py), and whatever is still running after `STOP_SECONDS` is killed.
+claimed: decklab/goldfish/services/recovery.py), and whatever is still running after `STOP_SECONDS` is killed.
 
 The site's address follows the port: `DECKLAB_SITE_URL` (the API's and link previews' absolute
 addresses) defaults to http://HOST:PORT here.
