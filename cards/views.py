@@ -16,9 +16,8 @@ from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards import faces, search, uploads
-from cards.community import revisions
-from cards.community.coverage import completeness
+from cards import faces, search, uploads, writes
+from cards.coverage import completeness
 from cards.forms import CARD_FILE_MAX_BYTES, CardFileForm, CardImageForm
 from cards.games import ruletext
 from cards.games.factsheet import PROVENANCE, SHEET_COLUMNS
@@ -283,7 +282,7 @@ def card_image(request: HttpRequest, game: str, number: str) -> HttpResponse:
     _require_staff(request)
     card = card_or_404(game, number)
     if request.POST.get("remove"):
-        revisions.remove_image(card, request.user)
+        writes.card_image_remove(card=card, author=request.user)
         messages.success(request, "The image is removed; the generated face is shown again.")
         return redirect("cards:detail", game=game, number=number)
     form = CardImageForm(request.POST, request.FILES)
@@ -292,7 +291,9 @@ def card_image(request: HttpRequest, game: str, number: str) -> HttpResponse:
         return redirect("cards:detail", game=game, number=number)
     try:
         content = form.cleaned_data["image"].read(faces.MAX_IMAGE_BYTES + 1)
-        revisions.store_image(card, content, request.user, note=_("staff upload"))
+        writes.card_image_store(
+            card=card, content=content, author=request.user, note=_("staff upload")
+        )
     except faces.ImageRejected as error:
         messages.error(request, f"Image refused: {error}")
     else:
