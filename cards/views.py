@@ -19,7 +19,6 @@ from django.views.decorators.http import require_POST
 from cards import faces, search, uploads, writes
 from cards.coverage import completeness
 from cards.forms import CARD_FILE_MAX_BYTES, CardFileForm, CardImageForm
-from cards.games import ruletext
 from cards.games.factsheet import PROVENANCE, SHEET_COLUMNS
 from cards.games.game import Game
 from cards.games.goldfish import goal_forms
@@ -226,7 +225,7 @@ def _code(example: str) -> str:
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     """The game's deck rules in DeckLab's words, an anchor per numbered rule (`#r2-1-3`)."""
     the_game = game_or_404(game)
-    sections = ruletext.sections(game)
+    sections = the_game.rules_text
     if not sections:
         raise Http404("no rules page for this game")
     return render(request, "cards/rules.html", {"game": the_game, "sections": sections})
