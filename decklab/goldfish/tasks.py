@@ -1,6 +1,6 @@
 """Celery tasks of simulation runs: a task takes (run id, generation) and claims chunks itself.
 
-Its time limits come with each message (`services._send`, from the settings
+Its time limits come with each message (`services.queue._send`, from the settings
 `GOLDFISH_CHUNK_SOFT_SECONDS`, `GOLDFISH_CHUNK_HARD_SECONDS` and `GOLDFISH_TASK_SECONDS`).
 
 The task is idempotent (a stored chunk is stored once; a finished run or an older generation is
@@ -19,11 +19,12 @@ from celery.signals import worker_process_init, worker_ready
 
 from cards.games import goldfish
 from decklab.goldfish import services
+from decklab.goldfish.services.queue import RUN_CHUNKS
 
 
 @shared_task(
     bind=True,
-    name="goldfish.run_chunks",
+    name=RUN_CHUNKS,
     acks_late=True,
     reject_on_worker_lost=True,
     ignore_result=True,

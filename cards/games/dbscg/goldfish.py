@@ -17,6 +17,7 @@ import numpy as np
 
 from cards.games import stats
 from cards.games.base import Card, Entry
+from cards.games.game import Simulation
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     PLAY_FIELD,
@@ -631,3 +632,6 @@ MEASURES = {
 GOAL_TYPES: dict[str, GoalType] = {
     goal.name: goal for goal in (DRAWN, DRAGON_BALLS, MULLIGAN, ENERGY_CURVE, DECK_OUT)
 }
+
+#: What `GAME.goldfish` offers the simulator.
+SIMULATION = Simulation(goal_types=GOAL_TYPES, measures=MEASURES)
