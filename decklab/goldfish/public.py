@@ -334,6 +334,8 @@ class GoalNumbers:
     average: tuple[float, int] | None
     #: Why the goal has no number (a card fact no card has): said instead of a number.
     refused: str
+    #: The goal as run (cleaned: every field), for the API.
+    spec: dict[str, Any]
 
     def _shown(self, value: float) -> str:
         assert self.number is not None
@@ -399,7 +401,9 @@ def deck_numbers(*, deck: Deck) -> DeckNumbers | None:
     if row.run is not None and row.run.status == SimulationRun.Status.FAILED:
         return DeckNumbers("failed", [], failure=row.run.failure)
     averages = format_averages(deck.game, deck.format)
-    readable, names = charts.readable([{"goal": e["goal"]} for e in row.goals], deck.game)
+    # A cards field left empty by the defaults (energy on curve: any card) is not said.
+    said = [{"goal": {k: v for k, v in e["goal"].items() if v != []}} for e in row.goals]
+    readable, names = charts.readable(said, deck.game)
     goals = []
     for entry, shown, number in zip(row.goals, readable, row.numbers or [], strict=False):
         refused = translated(Text.from_json(entry["refused"])) if entry["refused"] else ""
@@ -409,7 +413,35 @@ def deck_numbers(*, deck: Deck) -> DeckNumbers | None:
                 number,
                 averages.get(entry["key"]) if number and not number["missing"] else None,
                 refused,
+                entry["goal"],
             )
         )
     trials = next((n["trials"] for n in row.numbers or [] if n), 0)
     return DeckNumbers("done", goals, trials=trials)
+
+
+def deck_numbers_data(*, deck: Deck) -> dict[str, Any] | None:
+    """`deck_numbers` as the API's deck answers it (`PublicGoldfishSerializer`)."""
+    shown = deck_numbers(deck=deck)
+    if shown is None:
+        return None
+    return {
+        "status": shown.status,
+        "trials": shown.trials,
+        "failure": shown.failure,
+        "goals": [
+            {
+                "goal": goal.spec,
+                "value": goal.number["value"] if goal.number else None,
+                "exact": bool(goal.number and goal.number["exact"]),
+                "ci95": [goal.number["low"], goal.number["high"]]
+                if goal.number and goal.number["low"] is not None
+                else None,
+                "format_average": goal.average[0] if goal.average else None,
+                "format_decks": goal.average[1] if goal.average else 0,
+                "missing_facts": goal.missing,
+                "refused": goal.refused,
+            }
+            for goal in shown.goals
+        ],
+    }

@@ -143,3 +143,26 @@ def test_a_goal_read_from_incomplete_card_data_says_so_and_is_left_out_of_the_av
     for entry, number in zip(row.goals, row.numbers, strict=True):
         if number and number["missing"]:
             assert entry["key"] not in averages
+
+
+def test_the_deck_api_gives_a_public_deck_s_numbers_and_none_for_an_unlisted_one(
+    player, client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        deck = make(player)
+        unlisted = make(player, visibility=Visibility.UNLISTED)
+    data = client.get(f"/api/v1/decks/{deck.pk}").json()["public_goldfish"]
+    assert data["status"] == "done" and data["trials"] == 2_000
+    drawn = next(goal for goal in data["goals"] if goal["goal"]["type"] == "drawn")
+    assert drawn["exact"] and drawn["format_decks"] == 1
+    assert drawn["format_average"] == pytest.approx(drawn["value"])
+    client.force_login(player)
+    assert client.get(f"/api/v1/decks/{unlisted.pk}").json()["public_goldfish"] is None
+
+
+def test_the_schema_documents_the_public_numbers(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    deck = schema["components"]["schemas"]["Deck"]["properties"]
+    assert "public_goldfish" in deck
+    goal = schema["components"]["schemas"]["PublicGoal"]["properties"]
+    assert {"value", "exact", "format_average", "missing_facts", "refused"} <= set(goal)
