@@ -9,7 +9,7 @@ from cards.rule_links import linked
 from decklab.decks import selectors
 from decklab.decks.models import Deck, Visibility
 from decklab.decks.workspace import Workspace
-from decklab.goldfish import public
+from decklab.goldfish import public_shown
 from decklab.goldfish.serializers import PublicGoldfishSerializer
 
 ZONES_HELP = 'Zone → card number → count, e.g. {"main": {"BT1-004": 4}}.'
@@ -116,5 +116,5 @@ def deck_detail(deck: Deck, lang: str) -> dict:
     ws = Workspace(deck.game, deck.format, selectors.current_zones(deck), lang=lang, deck=deck)
     report = {**ws.report, "violations": linked(deck.game, ws.report["violations"], lang)}
     deck.zones, deck.decklist, deck.legality = ws.zones, ws.text, report
-    deck.public_goldfish = public.deck_numbers_data(deck=deck)
+    deck.public_goldfish = public_shown.deck_numbers_data(deck=deck)
     return DeckSerializer(deck).data

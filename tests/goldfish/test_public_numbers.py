@@ -10,7 +10,7 @@ from django.urls import reverse
 from cards.importers import import_cards
 from decklab.decks.models import Visibility
 from decklab.decks.services import deck_create, deck_save, deck_update
-from decklab.goldfish import public, services
+from decklab.goldfish import public, public_shown, services
 from decklab.goldfish.models import PublicNumbers, SimulationRun
 from tests.goldfish.conftest import CARDS_CSV
 
@@ -135,7 +135,7 @@ def test_a_goal_read_from_incomplete_card_data_says_so_and_is_left_out_of_the_av
     text = page.content.decode()
     assert page.status_code == 286  # finished: the panel stops polling
     assert "read from incomplete card data" in text and "TST-099 Test Mystery" in text
-    shown = public.deck_numbers(deck=deck)
+    shown = public_shown.deck_numbers(deck=deck)
     gappy = [goal for goal in shown.goals if goal.missing]
     assert gappy and all(goal.average is None for goal in gappy)
     averages = public.format_averages("dbscg", "zenkai")

@@ -15,7 +15,7 @@ from django_htmx.http import HTMX_STOP_POLLING
 
 from decklab.decks import selectors, similar
 from decklab.decks.models import Deck, Visibility
-from decklab.goldfish import public
+from decklab.goldfish import public_shown
 
 
 def _public_deck(request: HttpRequest, code: str) -> Deck:
@@ -28,7 +28,7 @@ def _public_deck(request: HttpRequest, code: str) -> Deck:
 @require_GET
 def numbers(request: HttpRequest, code: str) -> HttpResponse:
     deck = _public_deck(request, code)
-    shown = public.deck_numbers(deck=deck)
+    shown = public_shown.deck_numbers(deck=deck)
     response = render(request, "goldfish/_public_numbers.html", {"deck": deck, "numbers": shown})
     if shown is not None and shown.finished:
         response.status_code = HTMX_STOP_POLLING
