@@ -161,3 +161,19 @@ class PublicNumbers(models.Model):
 
     def __str__(self) -> str:
         return f"numbers of deck {self.deck_id} r{self.revision}"
+
+
+class PublicGoalNumber(models.Model):
+    """One goal's key number of a public deck, as the format's average reads it: a narrow row per
+    goal, so the average is one SQL aggregate instead of reading every deck's JSON. Only numbers
+    that read every card fact they need are written (the others stand on stand-ins)."""
+
+    numbers = models.ForeignKey(
+        PublicNumbers, on_delete=models.CASCADE, related_name="goal_numbers"
+    )
+    #: The goal without the cards it names (`public.goal_key`).
+    key = models.TextField()
+    value = models.FloatField()
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.value}"

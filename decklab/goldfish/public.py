@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import defaultdict
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Avg, Count, F
 from django.utils.translation import gettext_noop
 
 from cards.games import goldfish
@@ -37,7 +36,7 @@ from decklab.decks import selectors
 from decklab.decks.models import Deck, Visibility
 from decklab.goldfish import charts
 from decklab.goldfish.forms import goals_from_data, starting_data
-from decklab.goldfish.models import PublicNumbers, SimulationRun
+from decklab.goldfish.models import PublicGoalNumber, PublicNumbers, SimulationRun
 from decklab.goldfish.services import (
     SimulationRefused,
     build_plan,
@@ -51,7 +50,8 @@ SETTLE_SECONDS = 30
 #: The format's averages are kept this long at most (a change of a public deck of the game drops
 #: them at once: `_changed`).
 AVERAGE_SECONDS = 300
-#: Done runs whose numbers are copied into their rows per average computed (the rest next time).
+#: Done runs whose numbers are copied into their rows per average computed (the rest next time;
+#: a deck's page copies its own at once).
 HARVEST_BATCH = 200
 SUPERSEDED = Text(gettext_noop("A newer version of the deck replaced this run."))
 
@@ -164,6 +164,7 @@ def public_numbers_schedule(*, deck_id: int) -> PublicNumbers | None:
             except SimulationRefused as refused:  # too much work for a chunk: said, not run
                 for entry in entries:
                     entry["refused"] = entry["refused"] or {"msgid": refused.message, "values": {}}
+        PublicGoalNumber.objects.filter(numbers__deck=deck).delete()  # of the old cards
         row, _ = PublicNumbers.objects.update_or_create(
             deck=deck,
             defaults={
@@ -244,7 +245,13 @@ def harvest(row: PublicNumbers) -> PublicNumbers:
         numbers.append(
             None if result is None else {**_key_number(result), "trials": row.run.results["trials"]}
         )
-    PublicNumbers.objects.filter(pk=row.pk, numbers__isnull=True).update(numbers=numbers)
+    with transaction.atomic():
+        if PublicNumbers.objects.filter(pk=row.pk, numbers__isnull=True).update(numbers=numbers):
+            PublicGoalNumber.objects.bulk_create(
+                PublicGoalNumber(numbers_id=row.pk, key=entry["key"], value=number["value"])
+                for entry, number in zip(row.goals, numbers, strict=True)
+                if number and number["value"] is not None and not number["missing"]
+            )
     row.numbers = numbers
     _changed(row.run.game)
     return row
@@ -306,13 +313,12 @@ def format_averages(game: str, format: str) -> dict[str, tuple[float, int]]:
         :HARVEST_BATCH
     ].select_related("run", "deck"):
         harvest(row)
-    sums: dict[str, list[float]] = defaultdict(list)
-    for goals, numbers in rows_of_format.filter(numbers__isnull=False).values_list(
-        "goals", "numbers"
-    ):
-        for entry, number in zip(goals, numbers or [], strict=False):
-            if number and number["value"] is not None and not number["missing"]:
-                sums[entry["key"]].append(number["value"])
-    averages = {key: (sum(values) / len(values), len(values)) for key, values in sums.items()}
+    counted = (
+        PublicGoalNumber.objects.filter(numbers__in=rows_of_format)
+        .values("key")
+        .annotate(mean=Avg("value"), decks=Count("id"))
+        .values_list("key", "mean", "decks")
+    )
+    averages = {key: (mean, decks) for key, mean, decks in counted}
     cache.set(f"public-goldfish-avg:{game}:{format}:{_generation(game)}", averages, AVERAGE_SECONDS)
     return averages
