@@ -94,8 +94,8 @@ def deck_numbers(*, deck: Deck) -> DeckNumbers | None:
     if row.run is not None and row.run.status == SimulationRun.Status.FAILED:
         return DeckNumbers("failed", [], failure=row.run.failure)
     averages = format_averages(deck.game, deck.format)
-    # A cards field left empty by the defaults (energy on curve: any card) is not said.
-    said = [{"goal": {k: v for k, v in e["goal"].items() if v != []}} for e in row.goals]
+    # A card field left empty by the defaults (energy on curve: any card) is not said.
+    said = [{"goal": {k: v for k, v in e["goal"].items() if v not in ("", [])}} for e in row.goals]
     readable, names = charts.readable(said, deck.game)
     goals = []
     for entry, shown, number in zip(row.goals, readable, row.numbers or [], strict=False):
