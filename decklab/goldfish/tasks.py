@@ -18,7 +18,7 @@ from celery import Task, shared_task
 from celery.signals import worker_process_init, worker_ready
 
 from cards.games import goldfish
-from decklab.goldfish import services
+from decklab.goldfish import public, services
 from decklab.goldfish.services.queue import RUN_CHUNKS
 
 
@@ -32,6 +32,13 @@ from decklab.goldfish.services.queue import RUN_CHUNKS
 def run_chunks(self: Task, run_id: int, generation: int, chunk_seconds: float | None = None) -> str:
     """Play chunks of a run and store their tallies; the last chunk finishes the run."""
     return services.play_chunks(run_id, generation, chunk_seconds=chunk_seconds)
+
+
+@shared_task(name="goldfish.public_numbers", ignore_result=True)
+def schedule_public_numbers(deck_id: int) -> str:
+    """Plan and queue the goldfish run of a public deck's current cards (`public`)."""
+    row = public.public_numbers_schedule(deck_id=deck_id)
+    return "not public" if row is None else f"run {row.run_id}"
 
 
 @worker_ready.connect
