@@ -32,6 +32,7 @@ from cards.games.decklist import natural_key
 from cards.games.goldfish import GoalError
 from cards.games.messages import Text
 from cards.games.registry import get_game
+from decklab.celery import app
 from decklab.decks import selectors
 from decklab.decks.models import Deck, Visibility
 from decklab.goldfish import charts
@@ -44,6 +45,9 @@ from decklab.goldfish.services import (
     fail_run,
 )
 
+#: The name `decklab.goldfish.tasks.schedule_public_numbers` is registered under: published by
+#: name, as the run queue does, so this module never imports the tasks that call it.
+PUBLIC_NUMBERS = "goldfish.public_numbers"
 #: A public deck edited in the editor changes once per click: its run waits this long, so a
 #: sitting of clicks asks for one run of the cards it ends with, not one per click.
 SETTLE_SECONDS = 30
@@ -198,10 +202,8 @@ def public_numbers_later(*, deck_id: int, settle: bool = False) -> None:
     with `settle`, for edits): the deck's services and page call this; cheap when nothing changed."""
 
     def send() -> None:
-        from decklab.goldfish.tasks import schedule_public_numbers  # tasks imports this module
-
         try:
-            schedule_public_numbers.apply_async(
+            app.tasks[PUBLIC_NUMBERS].apply_async(
                 (deck_id,),
                 countdown=SETTLE_SECONDS if settle else 0,
                 queue=settings.GOLDFISH_QUEUE,

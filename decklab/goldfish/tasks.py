@@ -34,7 +34,7 @@ def run_chunks(self: Task, run_id: int, generation: int, chunk_seconds: float | 
     return services.play_chunks(run_id, generation, chunk_seconds=chunk_seconds)
 
 
-@shared_task(name="goldfish.public_numbers", ignore_result=True)
+@shared_task(name=public.PUBLIC_NUMBERS, ignore_result=True)
 def schedule_public_numbers(deck_id: int) -> str:
     """Plan and queue the goldfish run of a public deck's current cards (`public`)."""
     row = public.public_numbers_schedule(deck_id=deck_id)

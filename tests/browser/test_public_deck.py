@@ -28,7 +28,7 @@ def test_a_public_deck_shows_its_goldfish_numbers_and_similar_decks_in_japanese(
     browser, live_server, shoot, viewport, eager_tasks, settings
 ):
     settings.GOLDFISH_PUBLIC_TRIALS = 5_000
-    goldfish_services._cached_plan.cache_clear()
+    goldfish_services.plans._cached_plan.cache_clear()
     factories.load_dbscg()
     author, rival, fan = (factories.make_user(name) for name in ("kaku", "raibaru", "fan"))
     # Each public deck's numbers are run as it is saved (tasks run at once here).

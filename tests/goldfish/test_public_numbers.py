@@ -27,7 +27,7 @@ def zones(**main: int) -> dict:
 def cards(db, eager_tasks, settings) -> None:
     import_cards("dbscg", (CARDS_CSV + UNCOSTED).encode(), "cards.csv")
     settings.GOLDFISH_PUBLIC_TRIALS = 2_000
-    services._cached_plan.cache_clear()
+    services.plans._cached_plan.cache_clear()
 
 
 def make(owner, visibility=Visibility.PUBLIC, format="zenkai", **main):
@@ -68,7 +68,7 @@ def test_a_public_deck_s_default_goals_run_once_per_version(
 
 
 def test_a_new_version_supersedes_a_run_still_going(player, monkeypatch):
-    monkeypatch.setattr(services, "_send", lambda messages: None)  # no task plays it
+    monkeypatch.setattr(services.queue, "_send", lambda messages: None)  # no task plays it
     deck = make(player)
     old = public.public_numbers_schedule(deck_id=deck.pk).run
     deck_save(deck=deck, zones=zones(**{"TST-002": 2}), expected_version=None)
