@@ -81,3 +81,36 @@ class BuiltDeck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.collection_id}:{self.deck_id}"
+
+
+class DeckNeeds(models.Model):
+    """How many copies a saved deck needs in all (every zone of its current version): the
+    materialised side of "Decks I can build", written with the deck's cards (docs/collections.md)."""
+
+    deck = models.OneToOneField(
+        "decks.Deck", on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    total = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.deck_id}: {self.total}"
+
+
+class DeckNeed(models.Model):
+    """The copies of one card identity a saved deck needs, all zones and prints summed."""
+
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="+")
+    identity = models.CharField(max_length=255)
+    count = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "identity"], name="deckneed_unique_identity")
+        ]
+        # The join from a collection's identities reads only this index (PostgreSQL: covering).
+        indexes = [
+            models.Index(fields=["identity"], include=["deck", "count"], name="deckneed_identity")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id}: {self.count} {self.identity}"

@@ -19,7 +19,8 @@ from cards.games.base import Card, Deck
 from cards.games.registry import get_game
 from cards.models import Card as CardRow
 from decklab.collections import counting
-from decklab.collections.models import Collection, CollectionCard
+from decklab.collections.models import BuiltDeck, Collection, CollectionCard, DeckNeed, DeckNeeds
+from decklab.collections.needs import needs_fill
 from decklab.decks.models import Deck as SavedDeck
 from decklab.decks.models import DeckCard
 
@@ -150,55 +151,55 @@ def wishlist(collection: Collection) -> QuerySet[CollectionCard]:
     return rows(collection).filter(wanted__gt=0)
 
 
-def _free_by_number(collection: Collection) -> list[tuple[str, int, int]]:
-    """(number, owned, free) for every stored card whose identity the collection holds: a
-    reprint under another number is owned too. The rows' own numbers carry their identity;
-    reprints share their name (Gundam War), so the other candidates are the cards not held that
-    are named as a held card is."""
-    game = get_game(collection.game)
-    have = owned(collection)
-    taken = reserved(collection)
-
-    def counted(number: str, identity: str) -> tuple[str, int, int]:
-        return number, have[identity], max(0, have[identity] - taken.get(identity, 0))
-
-    rows = list(collection.cards.values_list("number", "identity"))
-    numbers = collection.cards.values("number")
-    held = CardRow.objects.filter(game=game.slug, number__in=numbers)
-    reprints = CardRow.objects.filter(game=game.slug, name__in=held.values("name")).exclude(
-        number__in=numbers
-    )
-    result = [counted(number, identity) for number, identity in rows if have[identity]]
-    for row in reprints.order_by().only("number", "name", "type", "data", "extra"):
-        identity = game.identity(row.to_game_card())
-        if have.get(identity):
-            result.append(counted(row.number, identity))
-    return result
+#: One query (docs/collections.md "Decks I can build"); `{least}`/`{greatest}` are the vendor's
+#: two-argument min and max.
+_BUILDABLE = """
+WITH built AS (
+    SELECT deck_id FROM {built} WHERE collection_id = %s
+), free AS (
+    SELECT owned.identity, owned.n - COALESCE(reserved.n, 0) AS n
+    FROM (
+        SELECT identity, SUM(quantity) AS n FROM {card} WHERE collection_id = %s
+        GROUP BY identity
+    ) owned LEFT JOIN (
+        SELECT identity, SUM(count) AS n FROM {need}
+        WHERE deck_id IN (SELECT deck_id FROM built) GROUP BY identity
+    ) reserved ON reserved.identity = owned.identity
+), covered AS (
+    SELECT need.deck_id,
+        SUM({least}(need.count, {greatest}(0, free.n + CASE WHEN built.deck_id IS NULL
+            THEN 0 ELSE need.count END))) AS n
+    FROM free JOIN {need} need ON need.identity = free.identity
+    LEFT JOIN built ON built.deck_id = need.deck_id
+    WHERE need.deck_id IN ({decks})
+    GROUP BY need.deck_id
+)
+SELECT total.deck_id, total.total - COALESCE(covered.n, 0) AS missing
+FROM {needs} total LEFT JOIN covered ON covered.deck_id = total.deck_id
+WHERE total.deck_id IN ({decks}) AND total.total - COALESCE(covered.n, 0) <= %s
+ORDER BY missing, total.deck_id DESC
+"""
 
 
 def buildable(
     collection: Collection, decks: QuerySet[SavedDeck], most_missing: int
 ) -> list[tuple[int, int]]:
     """(deck id, copies missing) of the decks missing at most `most_missing` copies, fewest
-    missing first: one SQL query over the decks' card rows (docs/collections.md)."""
-    values = _free_by_number(collection) or [("", 0, 0)]
-    built = list(collection.built.values_list("deck_id", flat=True)) or [0]
+    missing first. One SQL query over the decks' materialised needs by identity (`needs`),
+    which reads only the rows of the identities the collection holds (docs/collections.md)."""
+    needs_fill(decks)
+    needs_fill(SavedDeck.objects.filter(pk__in=collection.built.values("deck_id")))
     deck_sql, deck_params = decks.order_by().values("id").query.sql_with_params()
-    table = DeckCard._meta.db_table
-    sql = (
-        "WITH owned(number, owned, free) AS (VALUES "
-        + ", ".join(["(%s, %s, %s)"] * len(values))
-        + f"), need AS (SELECT deck_id, number, SUM(count) AS n FROM {table} "
-        f"WHERE deck_id IN ({deck_sql}) GROUP BY deck_id, number), "
-        "lack AS (SELECT need.deck_id, need.n - COALESCE(CASE WHEN need.deck_id IN ("
-        + ", ".join(["%s"] * len(built))
-        + ") THEN owned.owned ELSE owned.free END, 0) AS short "
-        "FROM need LEFT JOIN owned ON owned.number = need.number) "
-        "SELECT deck_id, SUM(CASE WHEN short > 0 THEN short ELSE 0 END) AS missing "
-        "FROM lack GROUP BY deck_id HAVING SUM(CASE WHEN short > 0 THEN short ELSE 0 END) <= %s "
-        "ORDER BY missing, deck_id DESC"
+    sql = _BUILDABLE.format(
+        card=CollectionCard._meta.db_table,
+        built=BuiltDeck._meta.db_table,
+        need=DeckNeed._meta.db_table,
+        needs=DeckNeeds._meta.db_table,
+        decks=deck_sql,
+        least="LEAST" if connection.vendor == "postgresql" else "MIN",
+        greatest="GREATEST" if connection.vendor == "postgresql" else "MAX",
     )
-    params = [v for row in values for v in row] + list(deck_params) + built + [most_missing]
+    params = [collection.pk, collection.pk, *deck_params, *deck_params, most_missing]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return [(deck_id, int(missing)) for deck_id, missing in cursor.fetchall()]

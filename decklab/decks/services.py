@@ -29,6 +29,7 @@ from cards.languages import game_name, translated
 from cards.models import Card
 from decklab.decks import edits, notes, selectors
 from decklab.decks.models import Deck, DeckCard, DeckVersion, Visibility
+from decklab.decks.signals import deck_cards_saved
 
 MAX_NAME = 120
 #: A version's note: DeckLab's own (a `Text`, translated when shown) or the player's words.
@@ -140,6 +141,7 @@ def _mirror_cards(deck: Deck, zones: edits.Zones) -> None:
         for zone, cards in zones.items()
         for number, count in cards.items()
     )
+    deck_cards_saved.send(sender=Deck, deck=deck, zones=zones)
 
 
 def _note_fields(note: Note) -> dict[str, Any]:
