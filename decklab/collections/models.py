@@ -54,6 +54,9 @@ class CollectionCard(models.Model):
     quantity = models.PositiveIntegerField(default=0)
     #: How many more the player wants (the wishlist).
     wanted = models.PositiveIntegerField(default=0)
+    #: Copies offered for trades, as the player set them (fewer or more than the surplus, at most
+    #: those owned); None: the surplus beyond reserved copies and a playset, as counted.
+    offered = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

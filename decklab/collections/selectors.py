@@ -119,25 +119,51 @@ def card_quantity(user: User, game: str, number: str) -> int | None:
     return row.quantity if row else 0
 
 
-def surplus(collection: Collection) -> list[tuple[CollectionCard, int]]:
-    """Rows with copies beyond the reserved ones and a playset."""
+@dataclass(frozen=True)
+class TradeLine:
+    """One card of the trade list: the surplus as counted, and what the player offers."""
+
+    row: CollectionCard
+    #: Copies beyond the reserved ones and a playset.
+    surplus: int
+
+    @property
+    def offered(self) -> int:
+        """The player's own number if they set one (never more than they own), else the surplus."""
+        if self.row.offered is None:
+            return self.surplus
+        return min(self.row.offered, self.row.quantity)
+
+    @property
+    def edited(self) -> bool:
+        return self.row.offered is not None
+
+
+def trade_list(collection: Collection) -> list[TradeLine]:
+    """The cards with a surplus, or with an offer the player set, by number."""
     game = get_game(collection.game)
     held = list(rows(collection).filter(quantity__gt=0))
     cards = game_cards(collection.game, (row.number for row in held))
     taken = reserved(collection)
     found = []
     for row in held:
+        extra = 0
         if row.number in cards:
             extra = counting.surplus(
                 game, cards[row.number], row.quantity, taken.get(row.identity, 0)
             )
-            if extra:
-                found.append((row, extra))
+        if extra or row.offered is not None:
+            found.append(TradeLine(row, extra))
     return found
 
 
+def surplus(collection: Collection) -> list[tuple[CollectionCard, int]]:
+    """Rows with copies offered for trades: the surplus, or the player's own number."""
+    return [(line.row, line.offered) for line in trade_list(collection) if line.offered]
+
+
 def offers(user: User, game: str, identity: str) -> list[tuple[str, int]]:
-    """Players who list the card as surplus (trades opted in), by username only."""
+    """Players who offer the card for trades (trades opted in), by username only."""
     found = []
     others = Collection.objects.filter(game=game, trades=True, cards__identity=identity)
     for collection in others.exclude(owner_id=user.pk).select_related("owner").distinct():

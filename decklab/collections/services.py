@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from cards.decklists import card_pool
@@ -212,6 +212,31 @@ def collection_wish_missing(*, collection: Collection, missing: Mapping[Card, in
     changes = {card: (current.get(card.number, 0), n) for card, n in missing.items() if n}
     _write(collection, changes)
     return sum(missing.values())
+
+
+@transaction.atomic
+def collection_set_offer(*, collection: Collection, number: str, offered: object) -> None:
+    """Offer this many copies of a card for trades (at most those owned); empty: offer the
+    surplus as counted again."""
+    card = card_by_reference(collection.game, number)
+    row = collection.cards.filter(number=card.number, quantity__gt=0).first()
+    if row is None:
+        raise CollectionError(_("You own no copy of %(number)s.") % {"number": card.number})
+    if offered is None or str(offered).strip() == "":
+        row.offered = None
+    else:
+        row.offered = _checked_quantity(offered, label=_("Offered"))
+        if row.offered > row.quantity:
+            raise CollectionError(
+                ngettext(
+                    "You can offer at most the %(count)d copy you own.",
+                    "You can offer at most the %(count)d copies you own.",
+                    row.quantity,
+                )
+                % {"count": row.quantity}
+            )
+    row.save(update_fields=["offered"])
+    collection.save(update_fields=["updated_at"])
 
 
 def collection_set_built(*, collection: Collection, deck: SavedDeck, built: bool) -> None:
