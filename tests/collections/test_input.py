@@ -167,3 +167,9 @@ def test_a_signed_out_client_cannot_write_a_collection(client, mine):
         content_type="application/json",
     )
     assert response.status_code in (401, 403) and not mine.cards.exists()
+
+
+def test_a_game_without_products_says_why_on_its_page(client, mine, player):
+    client.force_login(player)
+    html = client.get(reverse("collections:mine", args=["dbscg"])).content.decode()
+    assert 'class="small muted no-products"' in html and 'name="product"' not in html
