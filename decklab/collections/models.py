@@ -12,6 +12,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import game_field
@@ -94,6 +95,8 @@ class DeckNeeds(models.Model):
         "decks.Deck", on_delete=models.CASCADE, primary_key=True, related_name="+"
     )
     total = models.PositiveIntegerField()
+    #: When the needs were last written: collections' `Reach` recounts the decks saved since.
+    saved_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     def __str__(self) -> str:
         return f"{self.deck_id}: {self.total}"
@@ -117,3 +120,36 @@ class DeckNeed(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deck_id}: {self.count} {self.identity}"
+
+
+class Reach(models.Model):
+    """What one deck misses from one collection (free copies, by identity): the materialised
+    answer of "Decks I can build", recounted by `reach.reach_refresh` (docs/collections.md)."""
+
+    collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="+")
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="+")
+    missing = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["collection", "deck"], name="reach_unique_deck")
+        ]
+        indexes = [models.Index(fields=["collection", "missing", "deck"], name="reach_within")]
+
+    def __str__(self) -> str:
+        return f"{self.collection_id}:{self.deck_id} −{self.missing}"
+
+
+class ReachState(models.Model):
+    """For which state of the collection its `Reach` rows were counted, and when."""
+
+    collection = models.OneToOneField(
+        Collection, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    #: The collection's `updated_at` the rows were counted for: any later change recounts all.
+    counted_for = models.DateTimeField()
+    #: When they were last brought up to date with the decks saved since.
+    counted_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.collection_id}: {self.counted_at}"

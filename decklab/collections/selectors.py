@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import connection
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404
 from django.utils.translation import gettext
@@ -18,8 +17,8 @@ from django.utils.translation import gettext
 from cards.games.base import Card, Deck
 from cards.games.registry import get_game
 from cards.models import Card as CardRow
-from decklab.collections import counting
-from decklab.collections.models import BuiltDeck, Collection, CollectionCard, DeckNeed, DeckNeeds
+from decklab.collections import counting, reach
+from decklab.collections.models import Collection, CollectionCard
 from decklab.collections.needs import needs_fill
 from decklab.decks.models import Deck as SavedDeck
 from decklab.decks.models import DeckCard
@@ -177,55 +176,13 @@ def wishlist(collection: Collection) -> QuerySet[CollectionCard]:
     return rows(collection).filter(wanted__gt=0)
 
 
-#: One query (docs/collections.md "Decks I can build"); `{least}`/`{greatest}` are the vendor's
-#: two-argument min and max.
-_BUILDABLE = """
-WITH built AS (
-    SELECT deck_id FROM {built} WHERE collection_id = %s
-), free AS (
-    SELECT owned.identity, owned.n - COALESCE(reserved.n, 0) AS n
-    FROM (
-        SELECT identity, SUM(quantity) AS n FROM {card} WHERE collection_id = %s
-        GROUP BY identity
-    ) owned LEFT JOIN (
-        SELECT identity, SUM(count) AS n FROM {need}
-        WHERE deck_id IN (SELECT deck_id FROM built) GROUP BY identity
-    ) reserved ON reserved.identity = owned.identity
-), covered AS (
-    SELECT need.deck_id,
-        SUM({least}(need.count, {greatest}(0, free.n + CASE WHEN built.deck_id IS NULL
-            THEN 0 ELSE need.count END))) AS n
-    FROM free JOIN {need} need ON need.identity = free.identity
-    LEFT JOIN built ON built.deck_id = need.deck_id
-    WHERE need.deck_id IN ({decks})
-    GROUP BY need.deck_id
-)
-SELECT total.deck_id, total.total - COALESCE(covered.n, 0) AS missing
-FROM {needs} total LEFT JOIN covered ON covered.deck_id = total.deck_id
-WHERE total.deck_id IN ({decks}) AND total.total - COALESCE(covered.n, 0) <= %s
-ORDER BY missing, total.deck_id DESC
-"""
-
-
 def buildable(
     collection: Collection, decks: QuerySet[SavedDeck], most_missing: int
 ) -> list[tuple[int, int]]:
     """(deck id, copies missing) of the decks missing at most `most_missing` copies, fewest
-    missing first. One SQL query over the decks' materialised needs by identity (`needs`),
-    which reads only the rows of the identities the collection holds (docs/collections.md)."""
+    missing first: read from the collection's materialised `Reach`, brought up to date first
+    (docs/collections.md "Decks I can build")."""
     needs_fill(decks)
     needs_fill(SavedDeck.objects.filter(pk__in=collection.built.values("deck_id")))
-    deck_sql, deck_params = decks.order_by().values("id").query.sql_with_params()
-    sql = _BUILDABLE.format(
-        card=CollectionCard._meta.db_table,
-        built=BuiltDeck._meta.db_table,
-        need=DeckNeed._meta.db_table,
-        needs=DeckNeeds._meta.db_table,
-        decks=deck_sql,
-        least="LEAST" if connection.vendor == "postgresql" else "MIN",
-        greatest="GREATEST" if connection.vendor == "postgresql" else "MAX",
-    )
-    params = [collection.pk, collection.pk, *deck_params, *deck_params, most_missing]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return [(deck_id, int(missing)) for deck_id, missing in cursor.fetchall()]
+    reach.reach_refresh(collection=collection)
+    return reach.within(collection, decks, most_missing)

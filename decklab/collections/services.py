@@ -247,6 +247,7 @@ def collection_set_built(*, collection: Collection, deck: SavedDeck, built: bool
         BuiltDeck.objects.get_or_create(collection=collection, deck=deck)
     else:
         BuiltDeck.objects.filter(collection=collection, deck=deck).delete()
+    collection.save(update_fields=["updated_at"])  # what every deck misses changed
 
 
 def collection_share(*, collection: Collection, shared: bool) -> Collection:

@@ -80,3 +80,42 @@ def test_buildable_keeps_to_the_decks_given(mine, other):
     kept = deck_create(owner=other, game="dbscg", name="K", zones={"main": {"CL1-003": 2}})
     deck_create(owner=other, game="dbscg", name="L", zones={"main": {"CL1-003": 2}})
     assert selectors.buildable(mine, Deck.objects.filter(pk=kept.pk), 0) == [(kept.pk, 0)]
+
+
+def test_the_counts_follow_the_decks_saved_since_they_were_counted(mine, other):
+    services.collection_add_list(collection=mine, text="2 CL1-003")
+    deck = deck_create(owner=other, game="dbscg", name="D", zones={"main": {"CL1-003": 2}})
+    decks = Deck.objects.all()
+    assert selectors.buildable(mine, decks, 0) == [(deck.pk, 0)]
+    deck_save(deck=deck, zones={"main": {"CL1-003": 3}}, expected_version=None)
+    assert selectors.buildable(mine, decks, 5) == [(deck.pk, 1)]
+    later = deck_create(owner=other, game="dbscg", name="E", zones={"main": {"CL1-003": 1}})
+    assert selectors.buildable(mine, decks, 5) == [(later.pk, 0), (deck.pk, 1)]
+
+
+def test_the_counts_follow_the_collection_and_its_built_decks(mine, player):
+    deck = deck_create(owner=player, game="dbscg", name="D", zones={"main": {"CL1-003": 2}})
+    other_deck = deck_create(owner=player, game="dbscg", name="F", zones={"main": {"CL1-003": 2}})
+    decks = Deck.objects.filter(pk=other_deck.pk)
+    assert selectors.buildable(mine, decks, 0) == []
+    services.collection_set_quantity(collection=mine, number="CL1-003", quantity=2)
+    assert selectors.buildable(mine, decks, 0) == [(other_deck.pk, 0)]
+    services.collection_set_built(collection=mine, deck=deck, built=True)
+    assert selectors.buildable(mine, decks, 5) == [(other_deck.pk, 2)]
+
+
+def test_a_save_committed_just_before_a_count_is_counted_by_the_next(mine, other):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from decklab.collections.models import ReachState
+
+    services.collection_add_list(collection=mine, text="2 CL1-003")
+    deck = deck_create(owner=other, game="dbscg", name="D", zones={"main": {"CL1-003": 2}})
+    assert selectors.buildable(mine, Deck.objects.all(), 0) == [(deck.pk, 0)]
+    deck_save(deck=deck, zones={"main": {"CL1-003": 4}}, expected_version=None)
+    # As if the save had been stamped a moment before the last count but committed after it.
+    DeckNeeds.objects.filter(deck=deck).update(saved_at=timezone.now() - timedelta(seconds=30))
+    ReachState.objects.update(counted_at=timezone.now())
+    assert selectors.buildable(mine, Deck.objects.all(), 5) == [(deck.pk, 2)]

@@ -14,13 +14,15 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Sum
+from django.utils import timezone
 
 from cards.models import Card
-from decklab.collections.models import Collection, CollectionCard
+from decklab.collections.models import Collection, CollectionCard, DeckNeeds
 from decklab.collections.needs import deck_needs_write, needs_fill
 from decklab.collections.selectors import buildable
 from decklab.decks.models import Deck, DeckCard, Visibility
@@ -33,9 +35,11 @@ CARDS_PER_DECK = 15
 ROUNDS = 7
 
 
-def _median_ms(action) -> float:
+def _median_ms(action, before=lambda: None) -> float:
+    """Median time of `action`, each round after an untimed `before`."""
     times = []
     for _ in range(ROUNDS):
+        before()
         start = time.perf_counter()
         action()
         times.append((time.perf_counter() - start) * 1000)
@@ -109,18 +113,34 @@ def run(report) -> None:
         start = time.perf_counter()
         needs_fill(public)
         filled = (time.perf_counter() - start) * 1000
+        # As on a live site, the decks were saved long before: only the one saved below is new.
+        DeckNeeds.objects.update(saved_at=timezone.now() - timedelta(days=1))
         _analyze()
         floor = DeckCard.objects.filter(deck__in=public).values("deck_id").annotate(n=Sum("count"))
         baseline = _median_ms(lambda: list(floor.all()))
-        measured = _median_ms(lambda: buildable(collection, public, 10))
-        mirrored, needs = _one_deck_save(public.order_by("pk").first())
+        saved = public.order_by("pk").first()
+        zones = {"main": dict(DeckCard.objects.filter(deck=saved).values_list("number", "count"))}
+
+        def answer() -> None:
+            buildable(collection, public, 10)
+
+        recounted = _median_ms(answer, lambda: collection.save(update_fields=["updated_at"]))
+        measured = _median_ms(answer, lambda: deck_needs_write(deck=saved, zones=zones))
+        mirrored, needs = _one_deck_save(saved)
         transaction.set_rollback(True)
     report(
-        f"{name}, median on {connection.vendor}",
+        f"{name}, a deck saved since the last answer, median on {connection.vendor}",
         measured,
         "ms",
         baseline=("sum of each deck's card rows", baseline),
         target="< 200 ms",
+    )
+    report(
+        f"{name}, the first answer after the collection changed (every deck counted), "
+        f"median on {connection.vendor}",
+        recounted,
+        "ms",
+        baseline=("sum of each deck's card rows", baseline),
     )
     report(f"filling the needs of {DECKS:,} decks once, on {connection.vendor}", filled, "ms")
     report(
