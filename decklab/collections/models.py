@@ -141,15 +141,23 @@ class Reach(models.Model):
 
 
 class ReachState(models.Model):
-    """For which state of the collection its `Reach` rows were counted, and when."""
+    """When a collection's `Reach` rows were last brought up to date."""
 
     collection = models.OneToOneField(
         Collection, on_delete=models.CASCADE, primary_key=True, related_name="+"
     )
-    #: The collection's `updated_at` the rows were counted for: any later change recounts all.
-    counted_for = models.DateTimeField()
-    #: When they were last brought up to date with the decks saved since.
     counted_at = models.DateTimeField()
 
     def __str__(self) -> str:
         return f"{self.collection_id}: {self.counted_at}"
+
+
+class ReachDirty(models.Model):
+    """A card identity whose free copies changed in a collection since its `Reach` was counted
+    (`*`: anything may have): the next count recounts the decks that need it."""
+
+    collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="+")
+    identity = models.CharField(max_length=255)
+
+    def __str__(self) -> str:
+        return f"{self.collection_id}: {self.identity}"

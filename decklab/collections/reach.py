@@ -3,14 +3,16 @@
 Counting is one SQL statement over the decks' needs by identity (`needs`): the collection's
 copies per identity, less those its built decks reserve (a built deck counts its own), are joined
 to the need rows of the identities it holds; a deck misses its total less what is covered.
-`reach_refresh` writes those counts into `Reach`: every deck of the game again when the
-collection changed since they were counted (`ReachState.counted_for`), otherwise only the decks
-whose needs were written since the last refresh (less `SETTLE`, for saves still committing then).
-`within` then reads the decks missing at most N by an index (docs/collections.md).
+`reach_refresh` writes those counts into `Reach`: every deck of the game the first time (or when
+too much changed), and then only the decks that need an identity whose copies changed since
+(`ReachDirty`, written by the services with the change) and the decks whose needs were written
+since the last refresh (less `SETTLE`, for saves still committing then). `within` then reads the
+decks missing at most N by an index (docs/collections.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
 
 from django.db import connection, transaction
@@ -24,6 +26,7 @@ from decklab.collections.models import (
     DeckNeed,
     DeckNeeds,
     Reach,
+    ReachDirty,
     ReachState,
 )
 from decklab.decks.models import Deck
@@ -31,6 +34,10 @@ from decklab.decks.models import Deck
 #: A deck saved this long before a refresh is recounted by the next one too: a save whose
 #: transaction had not committed when the refresh read the needs is not lost.
 SETTLE = timedelta(minutes=2)
+#: `ReachDirty` for "anything may have changed": every deck is recounted.
+ALL = "*"
+#: More changed identities than this at once (an import): every deck is recounted.
+LARGEST_PARTIAL = 200
 
 _COUNT = """
 WITH built AS (
@@ -79,23 +86,34 @@ def _count(collection: Collection, decks: QuerySet[Deck]) -> None:
         cursor.execute(sql, params)
 
 
+def reach_mark(*, collection: Collection, identities: Iterable[str]) -> None:
+    """Note identities whose copies changed (in the transaction of the change)."""
+    ReachDirty.objects.bulk_create(
+        ReachDirty(collection=collection, identity=identity) for identity in set(identities)
+    )
+
+
 @transaction.atomic
 def reach_refresh(*, collection: Collection) -> None:
     """Bring the collection's `Reach` up to date (the collection row is locked meanwhile)."""
     locked = Collection.objects.select_for_update().get(pk=collection.pk)
     state = ReachState.objects.filter(collection=locked).first()
     now = timezone.now()
-    if state is None or state.counted_for != locked.updated_at:
+    dirty = list(ReachDirty.objects.filter(collection=locked).values_list("pk", "identity"))
+    ReachDirty.objects.filter(pk__in=[pk for pk, _identity in dirty]).delete()
+    changed = {identity for _pk, identity in dirty}
+    saved = DeckNeeds.objects.filter(saved_at__gte=(state.counted_at if state else now) - SETTLE)
+    # A built deck whose cards changed reserves other copies: every deck may miss others.
+    rebuilt = BuiltDeck.objects.filter(collection=locked, deck__in=saved.values("deck_id"))
+    if state is None or ALL in changed or len(changed) > LARGEST_PARTIAL or rebuilt.exists():
         Reach.objects.filter(collection=locked).delete()
         _count(locked, Deck.objects.filter(game=locked.game))
-        ReachState.objects.update_or_create(
-            collection=locked, defaults={"counted_for": locked.updated_at, "counted_at": now}
-        )
+        ReachState.objects.update_or_create(collection=locked, defaults={"counted_at": now})
         return
-    saved = DeckNeeds.objects.filter(
-        saved_at__gte=state.counted_at - SETTLE, deck__game=locked.game
-    ).values_list("deck_id", flat=True)
-    stale = list(saved)
+    stale = set(saved.filter(deck__game=locked.game).values_list("deck_id", flat=True))
+    if changed:
+        needing = DeckNeed.objects.filter(identity__in=changed, deck__game=locked.game)
+        stale.update(needing.values_list("deck_id", flat=True))
     if stale:
         Reach.objects.filter(collection=locked, deck_id__in=stale).delete()
         _count(locked, Deck.objects.filter(pk__in=stale))

@@ -26,8 +26,10 @@ from decklab.collections.models import (
     BuiltDeck,
     Collection,
     CollectionCard,
+    DeckNeed,
     new_share_code,
 )
+from decklab.collections.reach import ALL, reach_mark
 from decklab.collections.reading import read_list
 from decklab.decks.models import Deck as SavedDeck
 
@@ -78,10 +80,13 @@ def _write(collection: Collection, changes: Mapping[Card, tuple[int, int | None]
     """Set quantity (and wanted, unless None) of each card; a row holding nothing goes."""
     game = get_game(collection.game)
     rows = {r.number: r for r in collection.cards.filter(number__in=[c.number for c in changes])}
+    changed = []
     for card, (quantity, wanted) in changes.items():
         row = rows.get(card.number) or CollectionCard(
             collection=collection, number=card.number, identity=game.identity(card)
         )
+        if row.quantity != quantity:
+            changed.append(row.identity)
         row.quantity = quantity
         if wanted is not None:
             row.wanted = wanted
@@ -89,6 +94,7 @@ def _write(collection: Collection, changes: Mapping[Card, tuple[int, int | None]
             row.save()
         elif row.pk:
             row.delete()
+    reach_mark(collection=collection, identities=changed)
     collection.save(update_fields=["updated_at"])
 
 
@@ -200,7 +206,9 @@ def collection_import_csv(*, collection: Collection, text: str, replace: bool = 
             ) from None
         changes[card] = (quantity, wants)
     if replace:
-        collection.cards.exclude(number__in=[c.number for c in changes]).delete()
+        gone = collection.cards.exclude(number__in=[c.number for c in changes])
+        reach_mark(collection=collection, identities=gone.values_list("identity", flat=True))
+        gone.delete()
     _write(collection, changes)
     return len(changes)
 
@@ -247,7 +255,9 @@ def collection_set_built(*, collection: Collection, deck: SavedDeck, built: bool
         BuiltDeck.objects.get_or_create(collection=collection, deck=deck)
     else:
         BuiltDeck.objects.filter(collection=collection, deck=deck).delete()
-    collection.save(update_fields=["updated_at"])  # what every deck misses changed
+    # The copies its cards' identities leave free changed (all, if its needs are not written yet).
+    held = list(DeckNeed.objects.filter(deck=deck).values_list("identity", flat=True))
+    reach_mark(collection=collection, identities=held or [ALL])
 
 
 def collection_share(*, collection: Collection, shared: bool) -> Collection:

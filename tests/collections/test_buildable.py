@@ -1,8 +1,11 @@
 """The materialised needs behind "Decks I can build": written with the deck's cards, folded by
 identity, filled on first use for decks saved without them, and the one query over them."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from decklab.collections import selectors, services
 from decklab.collections.models import DeckNeed, DeckNeeds
@@ -105,10 +108,6 @@ def test_the_counts_follow_the_collection_and_its_built_decks(mine, player):
 
 
 def test_a_save_committed_just_before_a_count_is_counted_by_the_next(mine, other):
-    from datetime import timedelta
-
-    from django.utils import timezone
-
     from decklab.collections.models import ReachState
 
     services.collection_add_list(collection=mine, text="2 CL1-003")
@@ -119,3 +118,29 @@ def test_a_save_committed_just_before_a_count_is_counted_by_the_next(mine, other
     DeckNeeds.objects.filter(deck=deck).update(saved_at=timezone.now() - timedelta(seconds=30))
     ReachState.objects.update(counted_at=timezone.now())
     assert selectors.buildable(mine, Deck.objects.all(), 5) == [(deck.pk, 2)]
+
+
+def test_a_built_deck_saved_anew_reserves_its_new_cards_from_the_others(mine, player):
+    services.collection_add_list(collection=mine, text="3 CL1-003\n2 CL1-005")
+    built = deck_create(owner=player, game="dbscg", name="B", zones={"main": {"CL1-003": 1}})
+    other = deck_create(owner=player, game="dbscg", name="O", zones={"main": {"CL1-005": 2}})
+    services.collection_set_built(collection=mine, deck=built, built=True)
+    decks = Deck.objects.filter(pk=other.pk)
+    assert selectors.buildable(mine, decks, 5) == [(other.pk, 0)]
+    deck_save(deck=built, zones={"main": {"CL1-005": 1}}, expected_version=None)
+    assert selectors.buildable(mine, decks, 5) == [(other.pk, 1)]
+
+
+def test_a_quantity_change_recounts_only_the_decks_that_need_the_card(mine, other):
+    from decklab.collections.models import Reach
+
+    services.collection_add_list(collection=mine, text="2 CL1-003")
+    needing = deck_create(owner=other, game="dbscg", name="N", zones={"main": {"CL1-003": 3}})
+    apart = deck_create(owner=other, game="dbscg", name="A", zones={"main": {"CL1-005": 1}})
+    decks = Deck.objects.all()
+    assert selectors.buildable(mine, decks, 5) == [(apart.pk, 1), (needing.pk, 1)]
+    kept = Reach.objects.get(deck=apart).pk
+    DeckNeeds.objects.update(saved_at=timezone.now() - timedelta(days=1))  # saved long ago
+    services.collection_set_quantity(collection=mine, number="CL1-003", quantity=3)
+    assert selectors.buildable(mine, decks, 5) == [(needing.pk, 0), (apart.pk, 1)]
+    assert Reach.objects.get(deck=apart).pk == kept
