@@ -29,6 +29,7 @@ from cards.languages import game_name, translated
 from cards.models import Card
 from decklab.decks import edits, notes, selectors
 from decklab.decks.models import Deck, DeckCard, DeckVersion, Visibility
+from decklab.decks.signals import deck_cards_saved
 from decklab.goldfish.public import public_deck_changed
 
 MAX_NAME = 120
@@ -142,6 +143,7 @@ def _mirror_cards(deck: Deck, zones: edits.Zones) -> None:
         for number, count in cards.items()
     )
     public_deck_changed(deck=deck)  # a public deck's numbers and similar decks follow its cards
+    deck_cards_saved.send(sender=Deck, deck=deck, zones=zones)
 
 
 def _note_fields(note: Note) -> dict[str, Any]:
