@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from cards.games.archetype import Archetype, no_archetype
 from cards.games.base import Card, Deck, Format, GameData, Zone
 from cards.games.bench import Scenarios
 from cards.games.charts import Charts
@@ -166,6 +167,12 @@ class Game:
     #: The most copies of the card one deck of the game holds, printed exceptions included (a
     #: collection's playset, beyond which copies are surplus); None: any number.
     copy_limit: Callable[[Card], int | None] = default_copy_limit
+    #: The deck's natural key for the meta (`<game>/archetype.py`): a leader, a caster pair …
+    archetype: Callable[[Deck], Archetype] = no_archetype
+    #: What the archetype is called on the search and meta pages (a msgid: "Leader", "Casters").
+    archetype_name: str = gettext_noop("Archetype")
+    #: What the archetype's colours are called (a msgid: "Colours", "Clusters", "Attributes").
+    colours_name: str = gettext_noop("Colours")
 
     def printed_number_keys(self, card: Card) -> tuple[str, ...]:
         """Every key a printed number of the card has: its own, and each alternate print's

@@ -2,7 +2,9 @@
 
 from cards.games.base import Zone
 from cards.games.game import Deal, Game, slug_of
+from cards.games.messages import gettext_noop
 
+from .archetype import archetype
 from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
@@ -29,4 +31,7 @@ GAME = Game(
     preset_decks=preset_decks,
     identity=lambda card: card.number,
     bench=scenarios,
+    archetype=archetype,
+    archetype_name=gettext_noop("Set mix"),
+    colours_name=gettext_noop("Sets"),
 )

@@ -4,6 +4,7 @@ from cards.games.base import Card, Zone
 from cards.games.game import Game, Side, name_key, slug_of, unpadded_number_key
 from cards.games.messages import gettext_noop
 
+from .archetype import archetype
 from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
@@ -55,4 +56,7 @@ GAME = Game(
     name_keys=_name_keys,
     number_key=unpadded_number_key,
     bench=scenarios,
+    archetype=archetype,
+    archetype_name=gettext_noop("Leader"),
+    colours_name=gettext_noop("Colours"),
 )

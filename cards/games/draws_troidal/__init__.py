@@ -2,7 +2,9 @@
 
 from cards.games.base import Zone
 from cards.games.game import Game, slug_of
+from cards.games.messages import gettext_noop
 
+from .archetype import archetype
 from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
@@ -24,4 +26,7 @@ GAME = Game(
     row_columns=("attr", "power", "risk"),
     identity=lambda card: card.number,
     bench=scenarios,
+    archetype=archetype,
+    archetype_name=gettext_noop("Attribute mix"),
+    colours_name=gettext_noop("Attributes"),
 )

@@ -4,9 +4,11 @@ import re
 
 from cards.games.base import Card, Zone
 from cards.games.game import Game, SheetPart, name_key, number_key, slug_of
+from cards.games.messages import gettext_noop
 from cards.games.rules import printed_limit
 from cards.games.text import fold
 
+from .archetype import archetype
 from .bench import scenarios
 from .charts import CHARTS
 from .fields import FIELDS, JAPANESE_EXAMPLES
@@ -68,4 +70,7 @@ GAME = Game(
     name_keys=_name_keys,
     shipped=convert,
     bench=scenarios,
+    archetype=archetype,
+    archetype_name=gettext_noop("Colour set"),
+    colours_name=gettext_noop("Colours"),
 )
