@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from cards import search as card_search
 from cards.apis import CappedPagination
 from cards.games.query import QueryError
+from cards.legality_api import DeckFormatNegotiation
 from cards.selectors import game_or_404
 from cards.serializers import QueryErrorSerializer
 from decklab.discovery import search, stats
@@ -78,6 +79,7 @@ class DeckSearchApi(generics.ListAPIView):
     """Public decks of a game, with every filter of the public decks page."""
 
     permission_classes = (AllowAny,)
+    content_negotiation_class = DeckFormatNegotiation  # `?format=` is the deck format
     serializer_class = DeckRowSerializer
     pagination_class = CappedPagination
 
@@ -101,6 +103,7 @@ class DeckSearchApi(generics.ListAPIView):
 
 class MetaApi(APIView):
     permission_classes = (AllowAny,)
+    content_negotiation_class = DeckFormatNegotiation  # `?format=` is the deck format
 
     @extend_schema(
         parameters=[
@@ -141,6 +144,7 @@ class MetaApi(APIView):
 
 class CardStatsApi(APIView):
     permission_classes = (AllowAny,)
+    content_negotiation_class = DeckFormatNegotiation  # `?format=` is the deck format
 
     @extend_schema(
         parameters=[
