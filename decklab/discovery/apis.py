@@ -53,7 +53,7 @@ class Period(serializers.Serializer):
 
     def window(self) -> stats.Window:
         data = self.validated_data
-        now = timezone.now()
+        now = stats.quantised(timezone.now())
         end = search.day_start(data["until"] + timedelta(days=1)) if "until" in data else now
         start = (
             search.day_start(data["since"])
@@ -116,7 +116,7 @@ class MetaApi(APIView):
     )
     def get(self, request: Request, game: str) -> Response:
         format_slug, window = _period(request, game)
-        found = stats.meta_of(game=game, format=format_slug, window=window, now=window.end)
+        found = stats.meta_cached(game=game, format=format_slug, window=window, now=window.end)
         return Response(
             MetaSerializer(
                 {

@@ -44,6 +44,10 @@ def facts_refresh(*, deck: Deck) -> DeckFacts | None:
     return facts
 
 
+def has_facts(*, deck: Deck) -> bool:
+    return DeckFacts.objects.filter(deck=deck).exists()
+
+
 def facts_count_likes(*, deck: Deck) -> None:
     """Recount a deck's likes and its popularity (after a like is given or taken back)."""
     moments = list(Like.objects.filter(deck=deck).values_list("created_at", flat=True))

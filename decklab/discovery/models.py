@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.models import game_field
 from decklab.decks.models import Deck
+from decklab.discovery import popularity
 
 
 class DeckFacts(models.Model):
@@ -38,9 +39,9 @@ class DeckFacts(models.Model):
     cards = models.PositiveIntegerField(default=0)
     likes = models.PositiveIntegerField(default=0)
     views = models.PositiveIntegerField(default=0)
-    #: log2 of Σ 2^((liked_at − EPOCH) / HALF_LIFE) over the likes (`popularity.py`); None: no
-    #: likes. Ordering by it is ordering by today's decayed score, and it changes only on a like.
-    hot = models.FloatField(null=True, blank=True)
+    #: log2 of Σ 2^((liked_at − EPOCH) / HALF_LIFE) over the likes (`popularity.py`), NO_LIKES
+    #: without. Ordering by it is ordering by today's decayed score; it changes only on a like.
+    hot = models.FloatField(default=popularity.NO_LIKES)
     #: Best final place of the deck at a finished public event; None: none.
     best_place = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -50,8 +51,10 @@ class DeckFacts(models.Model):
         indexes = [
             models.Index(fields=["game", "format", "-dated"], name="facts_newest"),
             models.Index(fields=["game", "format", "archetype", "-dated"], name="facts_archetype"),
-            models.Index(fields=["game", "-hot"], name="facts_popular"),
-            models.Index(fields=["game", "-views"], name="facts_viewed"),
+            # The search's sorts, as it orders them (`search._ordered`).
+            models.Index(fields=["game", "-hot", "-dated"], name="facts_popular"),
+            models.Index(fields=["game", "-dated"], name="facts_dated"),
+            models.Index(fields=["game", "-views", "-dated"], name="facts_viewed"),
         ]
 
     def __str__(self) -> str:

@@ -17,20 +17,23 @@ from datetime import UTC, datetime, timedelta
 
 HALF_LIFE = timedelta(days=14)
 EPOCH = datetime(2025, 1, 1, tzinfo=UTC)
+#: The `hot` of a deck without likes: below any liked deck's (a like is worth 2^(−2^30) after
+#: forty million years), and a plain number, so that one ascending index serves every database.
+NO_LIKES = -float(2**30)
 
 
 def _halvings(moment: datetime) -> float:
     return (moment - EPOCH) / HALF_LIFE
 
 
-def hot_of(liked_at: Iterable[datetime]) -> float | None:
+def hot_of(liked_at: Iterable[datetime]) -> float:
     exponents = [_halvings(moment) for moment in liked_at]
     if not exponents:
-        return None
+        return NO_LIKES
     top = max(exponents)
     return top + math.log2(sum(2 ** (e - top) for e in exponents))
 
 
-def score(hot: float | None, now: datetime) -> float:
+def score(hot: float, now: datetime) -> float:
     """Today's decayed likes of a deck with this `hot`."""
-    return 0.0 if hot is None else 2 ** (hot - _halvings(now))
+    return 0.0 if hot <= NO_LIKES else 2 ** (hot - _halvings(now))

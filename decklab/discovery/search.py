@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from cards import search as card_search
 from decklab.collections import selectors as collections
@@ -48,9 +48,9 @@ class Filters:
 
 def public_decks(game: str) -> QuerySet[Deck]:
     """Public decks of a game that have their facts, with their owner and facts read along."""
-    return Deck.objects.filter(
-        game=game, visibility=Visibility.PUBLIC, facts__isnull=False
-    ).select_related("owner", "facts")
+    return Deck.objects.filter(facts__game=game, visibility=Visibility.PUBLIC).select_related(
+        "owner", "facts"
+    )
 
 
 def public_facts(game: str) -> QuerySet[DeckFacts]:
@@ -96,10 +96,10 @@ def _by_collection(decks: QuerySet[Deck], user: User, filters: Filters) -> Query
 
 def _ordered(decks: QuerySet[Deck], sort: str) -> QuerySet[Deck]:
     if sort == "new":
-        return decks.order_by("-facts__dated", "-pk")
+        return decks.order_by("-facts__dated")
     if sort == "views":
-        return decks.order_by("-facts__views", "-facts__dated", "-pk")
-    return decks.order_by(F("facts__hot").desc(nulls_last=True), "-facts__dated", "-pk")
+        return decks.order_by("-facts__views", "-facts__dated")
+    return decks.order_by("-facts__hot", "-facts__dated")
 
 
 def deck_search(*, filters: Filters, user: User) -> QuerySet[Deck]:

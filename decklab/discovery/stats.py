@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import Count, F, Q, QuerySet, Sum
+from django.core.cache import cache
+from django.db import connection
+from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import TruncWeek
 
 from cards.games.registry import get_game
@@ -76,9 +78,7 @@ def card_stats(*, game: str, number: str, format: str, window: Window) -> CardSt
         format=format,
         window=window,
         decks=holding.count(),
-        top=list(
-            holding.order_by(F("facts__hot").desc(nulls_last=True), "-facts__dated")[:TOP_DECKS]
-        ),
+        top=list(holding.order_by("-facts__hot", "-facts__dated")[:TOP_DECKS]),
         window_decks=facts_in(game, format, window).count(),
         including=in_window["decks"] or 0,
         copies=in_window["copies"] or 0,
@@ -186,24 +186,24 @@ def trends(
 
 
 def top_cards(game: str, format: str, window: Window, total: int) -> list[CardUse]:
-    rows = (
-        DeckCard.objects.filter(deck__in=facts_in(game, format, window).values("deck"))
-        .values("number")
-        .annotate(decks=Count("deck", distinct=True), copies=Sum("count"))
-        .order_by("-decks", "number")[:TOP_CARDS]
+    """The cards in most public decks of the period. Raw SQL: copies are summed per deck first (a
+    card may sit in two zones), then decks counted per card, two hash aggregates where the ORM's
+    COUNT(DISTINCT) sorts every card row of the period (docs/discovery.md)."""
+    deck_sql, params = facts_in(game, format, window).values("deck_id").query.sql_with_params()
+    table = DeckCard._meta.db_table
+    sql = (
+        "SELECT number, COUNT(*) AS decks, SUM(copies) AS copies FROM ("
+        f"SELECT deck_id, number, SUM(count) AS copies FROM {table} "
+        f"WHERE deck_id IN ({deck_sql}) GROUP BY deck_id, number) per_deck "
+        "GROUP BY number ORDER BY decks DESC, number LIMIT %s"
     )
-    names = {
-        n: card.name for n, card in decks.cards_by_number(game, {r["number"] for r in rows}).items()
-    }
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, TOP_CARDS])
+        rows = cursor.fetchall()
+    names = {n: card.name for n, card in decks.cards_by_number(game, {r[0] for r in rows}).items()}
     return [
-        CardUse(
-            r["number"],
-            names.get(r["number"], ""),
-            r["decks"],
-            r["decks"] / total,
-            r["copies"] / r["decks"],
-        )
-        for r in rows
+        CardUse(number, names.get(number, ""), n, n / total, copies / n)
+        for number, n, copies in rows
     ]
 
 
@@ -231,6 +231,46 @@ def event_shares(game: str, format: str, window: Window) -> tuple[float, list[Sh
         counts[found.key, found.label] = counts.get((found.key, found.label), 0) + sizes[event_id]
         weight += sizes[event_id]
     return weight, _shares(counts)
+
+
+#: How long a meta is served from the cache; a deck leaving public drops the game's metas at once.
+META_SECONDS = 600
+
+
+def quantised(now: datetime) -> datetime:
+    """The end of the `META_SECONDS` slot `now` is in, so that "the last 30 days" asked twice in a
+    few minutes is one period, one cache entry, and still holds every deck dated up to now."""
+    return now + timedelta(seconds=META_SECONDS - now.timestamp() % META_SECONDS)
+
+
+def _generation_key(game: str) -> str:
+    return f"discovery:meta-generation:{game}"
+
+
+def meta_forget(*, game: str) -> None:
+    """Drop every cached meta of a game (a deck left public: it must leave the counts now)."""
+    try:
+        cache.incr(_generation_key(game))
+    except ValueError:
+        cache.set(_generation_key(game), 1, None)
+
+
+def meta_cached(*, game: str, format: str, window: Window, now: datetime) -> Meta:
+    """`meta_of`, from the cache when the same period was asked in the last minutes."""
+    generation = cache.get_or_set(_generation_key(game), 0, None)
+    key = ":".join(
+        (
+            "discovery:meta",
+            game,
+            format,
+            window.start.isoformat(),
+            window.end.isoformat(),
+            str(generation),
+        )
+    )
+    return cache.get_or_set(
+        key, lambda: meta_of(game=game, format=format, window=window, now=now), META_SECONDS
+    )
 
 
 def meta_of(*, game: str, format: str, window: Window, now: datetime) -> Meta:

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from decklab.discovery.models import DeckFacts, DeckTag
+from decklab.discovery.popularity import NO_LIKES
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ def test_a_like_is_given_and_taken_back(client, public, stranger):
     assert "1 like" in client.get(reverse("decks:shared", args=[public.code])).content.decode()
     client.post(url)
     facts = DeckFacts.objects.get(deck=public)
-    assert facts.likes == 0 and facts.hot is None
+    assert facts.likes == 0 and facts.hot == NO_LIKES
 
 
 def test_liking_asks_a_visitor_to_sign_in(client, public):

@@ -69,6 +69,7 @@ def test_likes_are_not_given_to_unlisted_decks_and_not_counted_once_private(
 
 def test_a_deck_made_private_leaves_every_surface_at_once(client, three_decks):
     public = three_decks["public"]
+    assert client.get(reverse("api-meta", args=["dbscg"])).json()["decks"] == 1  # now cached
     public.visibility = "unlisted"
     public.save()
     assert client.get(reverse("api-deck-search", args=["dbscg"])).json()["count"] == 0

@@ -22,8 +22,8 @@ def meta(request: HttpRequest, game: str) -> HttpResponse:
     format_slug = format_slug if format_slug in slugs else slugs[0]
     period = request.GET.get("period", "30")
     days = int(period) if period.isdigit() and int(period) in PERIODS else 30
-    now = timezone.now()
-    found = stats.meta_of(
+    now = stats.quantised(timezone.now())
+    found = stats.meta_cached(
         game=game, format=format_slug, window=stats.Window.last(days, now), now=now
     )
     return render(
