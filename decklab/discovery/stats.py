@@ -68,6 +68,10 @@ class CardStats:
     def average_copies(self) -> float:
         return self.copies / self.including if self.including else 0.0
 
+    @property
+    def percent(self) -> int:
+        return round(100 * self.rate)
+
 
 def card_stats(*, game: str, number: str, format: str, window: Window) -> CardStats:
     holding = public_decks(game).filter(cards__number=number).distinct()

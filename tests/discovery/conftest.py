@@ -9,28 +9,16 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from cards.importers import import_cards
 from decklab.decks.models import Deck
 from decklab.decks.services import deck_create
 from decklab.discovery.models import DeckFacts
 from tests.decks import factories
-
-#: A second invented leader, so that the meta has two archetypes.
-BETA_CSV = """number,name,type,colors
-TS2-001,Test Leader Beta,Leader,Blue
-"""
-
-#: A ZENKAI deck led by Beta, holding TS1-002 twice and no TS1-003.
-BETA_ZONES = {
-    "leader": {"TS2-001": 1},
-    "main": {"TS1-002": 2, **{f"TS1-{n:03d}": 4 for n in range(4, 15)}},
-}
+from tests.discovery.decks import load_cards
 
 
 @pytest.fixture
 def dbscg_cards(db) -> None:
-    factories.load_dbscg()
-    import_cards("dbscg", BETA_CSV.encode(), "beta.csv")
+    load_cards()
 
 
 @pytest.fixture

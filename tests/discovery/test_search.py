@@ -11,7 +11,7 @@ from decklab.discovery import services
 from decklab.discovery.facts import facts_count_likes
 from decklab.discovery.models import DeckFacts, Like
 from tests.decks import factories
-from tests.discovery.conftest import BETA_ZONES
+from tests.discovery.decks import BETA_ZONES
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.discovery.conftest import BETA_ZONES
+from tests.discovery.decks import BETA_ZONES
 
 pytestmark = pytest.mark.django_db
 

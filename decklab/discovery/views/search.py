@@ -40,6 +40,21 @@ def public(request: HttpRequest, game: str) -> HttpResponse:
             "archetypes": search.archetype_choices(game, filters.format),
             "colours": search.colour_choices(game),
             "asked": asked.urlencode(),
+            "more_open": any(
+                request.GET.get(key)
+                for key in (
+                    "all",
+                    "none",
+                    "author",
+                    "tag",
+                    "since",
+                    "until",
+                    "legal",
+                    "placed",
+                    "buildable",
+                    "missing",
+                )
+            ),
             "searched": any(
                 value for key, value in request.GET.items() if key not in {"page", "sort"}
             ),
