@@ -18,7 +18,7 @@ from cards.apis import CappedPagination
 from cards.games.query import QueryError
 from cards.legality_api import DeckFormatNegotiation
 from cards.selectors import game_or_404
-from cards.serializers import QueryErrorSerializer
+from cards.serializers import ErrorSerializer, QueryErrorSerializer
 from decklab.discovery import search, stats
 from decklab.discovery.forms import SORT_CHOICES, DeckSearchForm
 from decklab.discovery.serializers import CardStatsSerializer, DeckRowSerializer, MetaSerializer
@@ -111,7 +111,7 @@ class MetaApi(APIView):
             OpenApiParameter("period", int, enum=[7, 30, 90]),
             *DATES,
         ],
-        responses=MetaSerializer,
+        responses={200: MetaSerializer, 400: ErrorSerializer},
         summary="The meta of a game and format over a period",
     )
     def get(self, request: Request, game: str) -> Response:
@@ -153,7 +153,7 @@ class CardStatsApi(APIView):
             OpenApiParameter("period", int, enum=[7, 30, 90]),
             *DATES,
         ],
-        responses=CardStatsSerializer,
+        responses={200: CardStatsSerializer, 400: ErrorSerializer},
         summary="How public decks use a card over a period",
     )
     def get(self, request: Request, game: str) -> Response:
