@@ -121,6 +121,7 @@ INSTALLED_APPS = [
     "decklab.tooling",
     "decklab.events",
     "decklab.collections",
+    "decklab.discovery",
 ]
 
 MIDDLEWARE = [

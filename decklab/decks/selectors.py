@@ -164,18 +164,6 @@ def recipe_text(game: str, deck: GameDeck) -> str:
     return export_recipe(get_game(game), deck)
 
 
-def public_decks(
-    game: str, *, card_numbers: set[str] | None = None, format: str | None = None
-) -> QuerySet[Deck]:
-    """Public decks of a game, newest first; optionally only those holding one of some cards."""
-    decks = Deck.objects.filter(game=game, visibility=Visibility.PUBLIC).select_related("owner")
-    if format:
-        decks = decks.filter(format=format)
-    if card_numbers is not None:
-        decks = decks.filter(cards__number__in=card_numbers).distinct()
-    return decks
-
-
 def deal_count(game: str, zones: Mapping[str, Mapping[str, int]]) -> int:
     """How many cards the game's deal gives for this deck (Blade Rondo: its set deck's count)."""
     rule = get_game(game).deal

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from decklab.tooling.bench import (
     collections,
+    discovery,
     discovery_goldfish,
     editor,
     engines,
@@ -27,4 +28,5 @@ SUITES: dict[str, Callable] = {
     "events": events.run,
     "collections": collections.run,
     "similar": discovery_goldfish.run,
+    "discovery": discovery.run,
 }
