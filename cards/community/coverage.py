@@ -8,6 +8,7 @@ data knows it; otherwise the highest number seen is a lower bound ("at least").
 from __future__ import annotations
 
 import csv
+import json
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -132,3 +133,47 @@ def _completeness(game_slug: str) -> Completeness:
         total=sum(s.total for s in parts),
         sizes_known=all(s.size is not None for s in parts),
     )
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the game's data folder says of its own completeness (`completeness.json`): the cards
+    it ships, how many cards the game has when a source says (None: no source does), and a
+    summary of what is there and what is not, per language."""
+
+    cards_shipped: int
+    cards_in_game: int | None
+    summary: dict[str, str]
+
+    def summary_in(self, lang: str) -> str:
+        return self.summary.get(lang) or self.summary.get("en", "")
+
+
+RECORD_FILE = "completeness.json"
+
+
+@cache
+def record(game_slug: str) -> Record | None:
+    path = DATA / game_slug / RECORD_FILE
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return Record(data["cards_shipped"], data.get("cards_in_game"), dict(data["summary"]))
+
+
+@dataclass(frozen=True)
+class Registered:
+    """The editor's and builder's line: the game's cards in the database, against how many the
+    game has (None: no source says)."""
+
+    known: int
+    total: int | None
+
+    @property
+    def incomplete(self) -> bool:
+        return self.total is None or self.known < self.total
+
+
+def registered(game_slug: str, known: int) -> Registered:
+    found = record(game_slug)
+    return Registered(known, found.cards_in_game if found else None)

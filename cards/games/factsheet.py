@@ -32,6 +32,7 @@ PROVENANCE: dict[str, str] = {
     "inferred": gettext_noop("Inferred columns"),
     "printed_number": gettext_noop("Number as printed"),
     "color_printed": gettext_noop("Colour as the source wrote it"),
+    "builder_ids": gettext_noop("Ids in the deck builder's data"),
 }
 
 #: The other columns the shipped sheets keep as extra columns (facts of the card that no search

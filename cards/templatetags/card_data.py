@@ -1,0 +1,50 @@
+"""What the card database holds and lacks, said where a player meets it (issue 23): the game's
+registered cards on the deck editor and builder, and "propose this card" with its number and name
+filled in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from cards.community.coverage import registered
+from cards.community.missing import proposal_url
+from cards.games.registry import get_game
+from cards.selectors import card_counts
+
+register = template.Library()
+
+#: A search holding one of these is a query (`type:unit`, `cost<=2`), not a card's name.
+QUERY_SIGNS = frozenset(':=<>"()')
+
+
+def _registered(game_slug: str, legal: bool = True) -> dict[str, Any]:
+    return {
+        "game": get_game(game_slug),
+        "registered": registered(game_slug, card_counts().get(game_slug, 0)),
+        "legal": legal,
+    }
+
+
+@register.inclusion_tag("community/_registered.html")
+def registered_cards(game_slug: str) -> dict[str, Any]:
+    """`{% registered_cards ws.game_slug %}`: the game's cards in the database, of how many it
+    has when a source says (`completeness.json`)."""
+    return _registered(game_slug)
+
+
+@register.inclusion_tag("community/_missing_cards.html")
+def missing_cards(game_slug: str, legal: bool) -> dict[str, Any]:
+    """`{% missing_cards ws.game_slug ws.report.legal %}`: for a deck that is not legal while the
+    game's data is incomplete, the offer to propose the cards it lacks."""
+    return _registered(game_slug, legal)
+
+
+@register.simple_tag
+def propose_card_url(game_slug: str, reference: str) -> str:
+    """The proposal form filled from a search or decklist reference (`DN-5 スサノヲ`, `スサノヲ`);
+    empty for a search written in the query language."""
+    if not reference.strip() or QUERY_SIGNS & set(reference):
+        return ""
+    return proposal_url(game_slug, reference)
