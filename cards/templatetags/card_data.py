@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext
 
+from cards.community import revisions
 from cards.community.coverage import registered
 from cards.community.missing import proposal_url
-from cards.games.registry import get_game
+from cards.games.registry import UnknownGame, get_game
 from cards.selectors import card_counts
 
 register = template.Library()
@@ -48,3 +50,19 @@ def propose_card_url(game_slug: str, reference: str) -> str:
     if not reference.strip() or QUERY_SIGNS & set(reference):
         return ""
     return proposal_url(game_slug, reference)
+
+
+@register.filter
+def column_label(key: str, game_slug: str) -> str:
+    """`{{ key|column_label:proposal.game }}`: a card column's label in the game's words (the
+    review page's rows), the text and image keys of a revision as words, else the key."""
+    if key == revisions.TEXT_KEY:
+        return gettext("Card text")
+    if key == revisions.IMAGE_KEY:
+        return gettext("Image of the card")
+    try:
+        columns = {column.name: column for column in get_game(game_slug).schema.columns}
+    except UnknownGame:
+        return key
+    column = columns.get(key)
+    return gettext(column.label) if column and column.label else key

@@ -101,3 +101,19 @@ def test_a_bad_cell_is_said_in_japanese_on_a_japanese_page(player_client):
     assert errors["bp"] == ["整数を入力してください（五十は整数ではありません）。"]
     assert "expected" not in str(errors) and "is not" not in str(errors)
     assert set(errors) == {"bp", "speed"}
+
+
+def test_the_review_page_names_the_columns_in_the_games_words(player_client, player):
+    """The review queue's table showed the raw columns (`log_cost`, `card text`)."""
+    from cards.community import proposals
+
+    facts = proposals.check_cells(
+        "dreadnought", {"number": "DN1-1", "name": "鬼", "type": "ユニット"}
+    )
+    proposal = proposals.propose(player, "dreadnought", facts, text="", image=None, source_note="")
+    player_client.cookies["django_language"] = "ja"
+    html = player_client.get(reverse("community:proposal", args=[proposal.pk])).content.decode()
+    table = html.split('<table class="diff">', 1)[1].split("</table>", 1)[0]
+    assert '<th scope="row">ログコスト</th>' in table
+    assert '<th scope="row">カード番号</th>' in table
+    assert "log_cost" not in table and "card text" not in table
