@@ -4,6 +4,7 @@ filled in."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import template
@@ -17,6 +18,8 @@ from cards.selectors import card_counts
 
 register = template.Library()
 
+#: The violation of a zone holding a number of cards it may not (`cards.games.rules.ZoneSize`).
+ZONE_SIZE = "zone.size"
 #: A search holding one of these is a query (`type:unit`, `cost<=2`), not a card's name.
 QUERY_SIGNS = frozenset(':=<>"()')
 
@@ -37,10 +40,16 @@ def registered_cards(game_slug: str) -> dict[str, Any]:
 
 
 @register.inclusion_tag("community/_missing_cards.html")
-def missing_cards(game_slug: str, legal: bool) -> dict[str, Any]:
-    """`{% missing_cards ws.game_slug ws.report.legal %}`: for a deck that is not legal while the
-    game's data is incomplete, the offer to propose the cards it lacks."""
-    return _registered(game_slug, legal)
+def missing_cards(game_slug: str, report: Mapping[str, Any], empty: bool) -> dict[str, Any]:
+    """`{% missing_cards ws.game_slug ws.report ws.empty %}`: for a begun deck short of cards
+    while the game's data is incomplete, the offer to propose the cards it lacks (issue 23: the
+    shipped Dreadnought cards make 32 of the 50 a deck needs)."""
+    short = any(
+        violation["code"] == ZONE_SIZE
+        and (violation.get("limit") or 0) > (violation.get("count") or 0)
+        for violation in report["violations"]
+    )
+    return _registered(game_slug, legal=empty or not short)
 
 
 @register.simple_tag

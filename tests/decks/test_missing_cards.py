@@ -11,6 +11,7 @@ from django.urls import reverse
 from cards.games.registry import get_game
 from cards.shipped import DATA, load_game
 from decklab.decks.services import deck_create
+from tests.decks import factories
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +23,10 @@ def shipped_dreadnought(db):
 
 @pytest.fixture
 def dreadnought_deck(shipped_dreadnought, owner):
-    return deck_create(owner=owner, game="dreadnought", name="紅蓮", zones={})
+    #: Every shipped card that two red casters allow: 8 names × 4 = 32 of the 50 needed.
+    main = {f"DN-K{n:03d}": 4 for n in range(6, 14)}
+    zones = {"casters": {"DN-K001": 1, "DN-K002": 1}, "main": main}
+    return deck_create(owner=owner, game="dreadnought", name="紅蓮", zones=zones)
 
 
 def japanese(client):
@@ -51,7 +55,23 @@ def test_a_deck_that_is_not_legal_offers_to_propose_the_missing_cards(
 def test_the_builder_says_it_too(client, shipped_dreadnought):
     html = japanese(client).get(reverse("decks:build", args=["dreadnought"])).content.decode()
     assert "ドレッドノートは 13 種類登録済み" in html
-    assert "missing-cards" in html
+
+
+def test_a_deck_not_begun_gets_its_to_do_list_not_the_offer(client, owner, shipped_dreadnought):
+    empty = deck_create(owner=owner, game="dreadnought", name="空", zones={})
+    client.force_login(owner)
+    html = client.get(reverse("decks:panel", args=[empty.pk, "legality"])).content.decode()
+    assert "missing-cards" not in html
+
+
+def test_a_deck_not_legal_for_another_reason_than_too_few_cards_is_offered_nothing(
+    client, owner, dbscg_cards
+):
+    zones = {**factories.LEGAL_DBSCG, "main": {**factories.LEGAL_DBSCG["main"], "TS1-002": 9}}
+    broken = deck_create(owner=owner, game="dbscg", name="Too many", zones=zones)
+    client.force_login(owner)
+    html = client.get(reverse("decks:panel", args=[broken.pk, "legality"])).content.decode()
+    assert 'data-legal="false"' in html and "missing-cards" not in html
 
 
 def test_a_legal_deck_of_a_complete_game_is_offered_nothing(client, owner, deck):
