@@ -14,7 +14,6 @@ from cards.community import revisions
 from cards.community.coverage import registered
 from cards.community.missing import proposal_url
 from cards.games.registry import UnknownGame, get_game
-from cards.selectors import card_counts
 
 register = template.Library()
 
@@ -27,7 +26,7 @@ QUERY_SIGNS = frozenset(':=<>"()')
 def _registered(game_slug: str, legal: bool = True) -> dict[str, Any]:
     return {
         "game": get_game(game_slug),
-        "registered": registered(game_slug, card_counts().get(game_slug, 0)),
+        "registered": registered(game_slug),
         "legal": legal,
     }
 
