@@ -17,6 +17,7 @@ from pathlib import Path
 from django.core.cache import cache as django_cache
 from django.db.models.fields.json import KeyTextTransform
 
+from cards.games.factsheet import is_invented
 from cards.models import Card
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -36,6 +37,9 @@ class Series:
     width: int = 1
     #: Numbers that do not end in digits (promos, `SP`): counted, never "missing".
     others: int = 0
+    #: DeckLab's own numbers for cards whose printed number is unknown (`factsheet.is_invented`):
+    #: the series says nothing of the set's numbers, so its cards count as `others`.
+    invented: bool = False
 
     @property
     def total(self) -> int:
@@ -88,7 +92,10 @@ def coverage(game_slug: str) -> list[Series]:
         match = _SERIAL.match(number)
         prefix = match["prefix"] if match and not match["suffix"] else number
         item = series.setdefault((card_set or "", prefix), Series(card_set or "", prefix))
-        if match and not match["suffix"]:
+        if is_invented(number):
+            item.invented = True
+            item.others += 1
+        elif match and not match["suffix"]:
             item.known.add(int(match["serial"]))
             item.width = max(item.width, len(match["serial"]))
         else:

@@ -107,3 +107,13 @@ def test_the_coverage_page_says_how_complete_the_shipped_data_is(client, shipped
     assert "同梱データの充実度" in html
     assert "全種類数を示す資料もありません" in html
     assert "ドレッドノートは 13 種類登録済み" in html
+
+
+def test_numbers_decklab_invented_are_not_read_as_a_complete_series(client, shipped_dreadnought):
+    """The shipped Dreadnought cards carry DeckLab's own numbers (DN-K001…): the home page read
+    "13 of at least 13 numbers known" and the coverage page "missing: none"."""
+    html = client.get(reverse("community:coverage", args=["dreadnought"])).content.decode()
+    row = html.split('data-series="|DN-K"', 1)[1].split("</tr>", 1)[0]
+    assert "Printed numbers not known" in row and "none" not in row
+    tiles = client.get(reverse("home")).content.decode()
+    assert "of at least 13 numbers known" not in tiles
