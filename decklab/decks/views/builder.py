@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import replace_url
 
 from cards.decklists import decklist_read
-from cards.languages import game_name
+from cards.languages import game_name, listed
 from decklab.decks import edits, notes, selectors, services
 from decklab.decks.forms import ChangeForm, ImportForm
 from decklab.decks.views.base import (
@@ -103,7 +103,7 @@ def _apply(request: HttpRequest, ws: Workspace) -> Workspace:
         if unknown:
             raise services.DeckError(
                 gettext("No %(game)s card has the number %(numbers)s.")
-                % {"game": game_name(ws.game_slug), "numbers": ", ".join(sorted(unknown))}
+                % {"game": game_name(ws.game_slug), "numbers": listed(sorted(unknown))}
             )
     return Workspace(ws.game_slug, format_slug, edits.normalize(ws.game, zones), lang=ws.lang)
 
