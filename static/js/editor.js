@@ -293,3 +293,79 @@
     }
   });
 })();
+
+// Phones: the secondary panels (statistics, my cards, import and export, the goldfish) start
+// folded to their heading, so the deck is not followed by several screens of panels; a tap on the
+// heading unfolds one. A link to a panel (Simulate, Import / export) unfolds it, and a panel that
+// holds a notice (an import's problems, a comparison set up from the history) is not folded.
+(function () {
+  "use strict";
+
+  var phone = window.matchMedia("(max-width: 720px)");
+
+  function heading(panel) {
+    return panel.querySelector(":scope > h2");
+  }
+
+  function show(panel, open) {
+    panel.classList.toggle("folded", !open);
+    var toggle = panel.querySelector(":scope > h2 .fold-toggle");
+    if (toggle) {
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+  }
+
+  // A real button in the heading, for keyboards and screen readers; added again after htmx
+  // replaces a panel's body (statistics, my cards).
+  function addToggle(panel) {
+    var title = heading(panel);
+    if (!title || title.querySelector(".fold-toggle")) {
+      return;
+    }
+    var toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "fold-toggle";
+    toggle.setAttribute("aria-label", title.textContent.trim());
+    toggle.setAttribute("aria-expanded", panel.classList.contains("folded") ? "false" : "true");
+    title.appendChild(toggle);
+  }
+
+  function unfoldTarget() {
+    var target = location.hash && document.getElementById(location.hash.slice(1));
+    var panel = target && target.closest("[data-fold]");
+    if (panel) {
+      show(panel, true);
+    }
+  }
+
+  function start() {
+    if (!phone.matches) {
+      return;
+    }
+    document.querySelectorAll("[data-fold]").forEach(function (panel) {
+      show(panel, Boolean(panel.querySelector(".notice")));
+      addToggle(panel);
+    });
+    unfoldTarget();
+  }
+
+  document.addEventListener("click", function (event) {
+    var title = event.target.closest && event.target.closest("[data-fold] > h2");
+    if (title && phone.matches) {
+      var panel = title.parentElement;
+      show(panel, panel.classList.contains("folded"));
+    }
+  });
+  window.addEventListener("hashchange", unfoldTarget);
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var panel = event.detail.target && event.detail.target.closest && event.detail.target.closest("[data-fold]");
+    if (panel && phone.matches) {
+      addToggle(panel);
+    }
+  });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
