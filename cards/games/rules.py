@@ -18,12 +18,12 @@ from cards.games.registry import get_game
 messages.register(
     "zone.size.add",
     en="{zone_en}: add {delta} {noun} ({count} now; {allowed_en}).",
-    ja="{zone_ja}: あと{delta}枚入れてください（現在{count}枚、{allowed_ja}）。",
+    ja="{zone_ja}：あと{delta}枚入れてください（現在{count}枚、{allowed_ja}）。",
 )
 messages.register(
     "zone.size.remove",
     en="{zone_en}: remove {delta} {noun} ({count} now; {allowed_en}).",
-    ja="{zone_ja}: {delta}枚減らしてください（現在{count}枚、{allowed_ja}）。",
+    ja="{zone_ja}：{delta}枚減らしてください（現在{count}枚、{allowed_ja}）。",
 )
 messages.register(
     "zone.card_type",

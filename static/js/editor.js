@@ -106,7 +106,13 @@
       var cut = target.indexOf(":");
       return { zone: target.slice(0, cut), number: target.slice(cut + 1) };
     }
-    return data.get("zone") && data.get("number") ? { zone: data.get("zone"), number: data.get("number") } : null;
+    if (!data.get("zone") || !data.get("number")) {
+      return null;
+    }
+    // "+ Hand" and "→ Side" change the card in the zone they name, and that is the news: the toast
+    // named the zone the card came from ("TS1-002: 2 in Dealt" after + Hand).
+    var moved = /^(?:copy|move):(.+)$/.exec(data.get("op") || "");
+    return { zone: moved ? moved[1] : data.get("zone"), number: data.get("number") };
   }
 
   function swapPanel(html) {
@@ -260,21 +266,11 @@
     }
   }
 
-  function typing(target) {
-    return target.matches && target.matches("input, textarea, select, [contenteditable]");
-  }
-
   document.addEventListener("keydown", function (event) {
     if (!editor() || event.ctrlKey || event.metaKey || event.altKey) {
       return;
     }
     var search = document.getElementById("search-q");
-    if (event.key === "/" && !typing(event.target) && search) {
-      event.preventDefault();
-      search.focus();
-      search.select();
-      return;
-    }
     if (event.key === "Enter" && event.target === search) {
       var first = document.querySelector("#search-results .result button.add");
       if (first) {

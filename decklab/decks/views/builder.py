@@ -139,16 +139,19 @@ def build_sheet(request: HttpRequest, game: str) -> HttpResponse:
 def build_save(request: HttpRequest, game: str) -> HttpResponse:
     """Saving needs an account: the builder's deck becomes a private deck of the signed-in user."""
     ws = stateless(request, game, request.POST.get("code"))
+    name = request.POST.get("name", "")
     if not request.user.is_authenticated:
         messages.info(
             request, gettext("Sign in (or sign up) to save this deck; your deck stays in the link.")
         )
-        return redirect(f"{reverse('login')}?{urlencode({'next': build_url(ws)})}")
+        # The name typed comes back with the deck: the builder fills it in again.
+        back = build_url(ws) + (f"&{urlencode({'name': name})}" if name else "")
+        return redirect(f"{reverse('login')}?{urlencode({'next': back})}")
     try:
         deck = services.deck_create(
             owner=request.user,
             game=game,
-            name=request.POST.get("name", "") or f"{ws.game.name} deck",
+            name=name or f"{ws.game.name} deck",
             format=ws.format_slug,
             zones=ws.zones,
             note=notes.FROM_CODE,
