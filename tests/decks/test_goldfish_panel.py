@@ -156,7 +156,7 @@ def test_the_compare_names_goals_in_form_order_and_the_page_language():
     with translation.override("ja"):
         results, names = charts.readable(stored, "dbscg")
         (in_japanese,) = compare.differences(results, results, names)
-    assert in_japanese.goal == charts.rows(results, names)[0].goal
+        assert in_japanese.goal == charts.rows(results, names)[0].goal
     assert not in_japanese.goal.startswith("drawn")
 
 
