@@ -33,7 +33,9 @@ urlpatterns = [
     path(
         "api/docs/",
         csp_update({"style-src": ["'unsafe-inline'"]})(
-            SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+            SpectacularSwaggerSplitView.as_view(
+                url_name="api-schema", template_name="api_docs.html"
+            )
         ),
         name="api-docs",
     ),

@@ -25,7 +25,7 @@ from cards.games.base import Construction
 from cards.games.game import Game, UnknownFormat
 from cards.games.messages import Text
 from cards.games.registry import UnknownGame, get_game
-from cards.languages import game_name, translated
+from cards.languages import game_name, listed, translated
 from cards.models import Card
 from decklab.decks import edits, notes, selectors
 from decklab.decks.models import Deck, DeckCard, DeckVersion, Visibility
@@ -112,7 +112,7 @@ def _checked_zones(game_slug: str, zones: Mapping) -> edits.Zones:
     if unknown:
         raise DeckError(
             gettext("No %(game)s card has the number %(numbers)s.")
-            % {"game": game_name(game.slug), "numbers": ", ".join(unknown[:10])}
+            % {"game": game_name(game.slug), "numbers": listed(unknown[:10])}
         )
     return clean
 

@@ -367,6 +367,18 @@ def test_history_lists_versions_and_diffs_two_of_them(signed_in, deck):
     assert page.index('name="a"') < page.index('class="versions')
 
 
+def test_history_notes_name_their_cards(signed_in, deck):
+    """Issue 23: the history's notes read as numbers only ("+2 TS1-015 (main)")."""
+    from cards.models import Card
+
+    change(signed_in, deck, action="add", zone="main", number="TS1-015", count=2, version=1)
+    name = Card.objects.get(game="dbscg", number="TS1-015").name
+    page = signed_in.get(reverse("decks:history", args=[deck.pk])).content.decode()
+    assert f"+2 TS1-015 {name} (main)" in page
+    japanese = signed_in.get(reverse("decks:history", args=[deck.pk]), HTTP_ACCEPT_LANGUAGE="ja")
+    assert f"TS1-015 {name}" in japanese.content.decode()
+
+
 def test_a_sitting_s_changes_are_one_draft_version_that_save_version_closes(signed_in, deck):
     for number in ("TS1-015", "TS1-016", "TS1-016"):
         change(signed_in, deck, action="add", zone="main", number=number, version=1)

@@ -109,6 +109,7 @@ DRAGON_BALLS = GoalType(
         PLAY_FIELD,
     ),
     prepare=prepare_dragon_balls,
+    offered=lambda deck: any(is_dragon_ball(entry.card) for entry in deck.entries("main")),
 )
 
 
