@@ -28,6 +28,7 @@ from cards.games.registry import GAMES, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
 from cards.paging import CappedPaginator
+from decklab.cache import read_ahead
 from decklab.decks import selectors, services
 from decklab.decks.forms import ChangeForm, ImportForm, NewDeckForm, SettingsForm
 from decklab.decks.models import Deck
@@ -36,6 +37,7 @@ from decklab.decks.views.base import (
     DeckUrls,
     deck_panel,
     deck_panel_html,
+    editor_cache_keys,
     game_or_404,
     refused,
     side_panel,
@@ -91,8 +93,13 @@ def editor(request: HttpRequest, pk: int) -> HttpResponse:
 
 def editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> HttpResponse:
     """The editor of a workspace: a saved deck's, or the builder's (`builder.build`)."""
-    query = request.GET.get("q", "")
     urls = DeckUrls.of(ws)
+    with read_ahead(editor_cache_keys(ws, urls)):
+        return _editor_page(request, ws, urls, status)
+
+
+def _editor_page(request: HttpRequest, ws: Workspace, urls: DeckUrls, status: int) -> HttpResponse:
+    query = request.GET.get("q", "")
     context = {
         "ws": ws,
         "urls": urls,
