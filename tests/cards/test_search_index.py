@@ -122,21 +122,17 @@ def test_every_written_card_adds_its_tags_to_the_vocabulary(cards, load):
 
 @pytest.mark.parametrize("sort", ["number", "name", "cost", "power", "type"])
 @pytest.mark.parametrize("descending", [False, True])
-@pytest.mark.parametrize(
-    ("count_cap", "prefix_rows", "sort_cap"),
-    [(None, None, None), (0, 1, None), (0, 2, None), (1, 3, None), (0, 1, 0)],
-)
+@pytest.mark.parametrize(("count_cap", "prefix_rows"), [(None, None), (0, 1), (0, 2), (1, 3)])
 def test_every_page_is_the_same_page_however_it_is_read(
-    cards, monkeypatch, sort, descending, count_cap, prefix_rows, sort_cap
+    cards, monkeypatch, sort, descending, count_cap, prefix_rows
 ):
-    """Few matches sorted, or many looked for among the first rows of the order (which hold the
-    page or not), or walked in order past the sort's cap: every page is the order's own page. A
-    small cap and prefix make the test cards take every way."""
+    """Few matches sorted, or many looked for among the first rows of the order and then among
+    more (which hold the page or not): every page is the order's own page. A small cap and prefix
+    make the test cards take every way."""
     if count_cap is not None:
         monkeypatch.setattr(paging, "COUNT_CAP", count_cap)
         monkeypatch.setattr(paging, "PREFIX_ROWS", prefix_rows)
-    if sort_cap is not None:
-        monkeypatch.setattr(paging, "SORT_CAP", sort_cap)
+        monkeypatch.setattr(paging, "PREFIX_GROWTH", 2)
     order = _WaysCounted("dbscg", sort, descending)
     ways: Counter[str] = Counter()
     for query in ("", "type:battle", "-color:red", "cost<=2"):
@@ -158,10 +154,8 @@ def test_every_page_is_the_same_page_however_it_is_read(
                 assert paginator.capped == (len(expected) > paginator.cap)
     if count_cap is None:  # the test cards are fewer than the cap: always sorted
         assert set(ways) == {"sorted"}
-    elif sort_cap is None:
+    else:
         assert ways["from the first rows"] and ways["sorted"]
-    else:  # past the sort's cap the order is walked (sorted only where the count is exact)
-        assert ways["from the first rows"]
 
 
 class _WaysCounted(PageOrder):
@@ -192,25 +186,25 @@ def test_many_matches_at_the_end_of_the_order_are_sorted(cards, monkeypatch):
     order = _WaysCounted("dbscg", "number")
     paginator = CappedPaginator(matches, 1, page=2, order=order)
     assert [card.number for card in paginator.page(2)] == last[1:2]
-    assert order.ways == {"first rows": paging.PREFIX_STEPS, "sorted": 1}
+    assert order.ways == {"first rows": paging.PREFIX_STEPS, "sorted": paging.PREFIX_STEPS}
 
 
-def test_a_page_no_prefix_holds_is_read_by_a_bounded_query(cards, monkeypatch):
-    """Past `SORT_CAP` matches no prefix holds, the page walks the order with a LIMIT: no query
-    reads every match without a bound (issue 25: a negated group sorted every card)."""
+def test_a_wider_prefix_is_read_as_a_range_and_sorted(cards, monkeypatch):
+    """The second prefix is bounded by its last row's value and sorted, so the database reads
+    that range, never walks the whole order through the filter (issue 25: a negated group)."""
     monkeypatch.setattr(paging, "COUNT_CAP", 0)
     monkeypatch.setattr(paging, "PREFIX_ROWS", 1)
-    monkeypatch.setattr(paging, "PREFIX_GROWTH", 2)
-    monkeypatch.setattr(paging, "SORT_CAP", 1)
+    monkeypatch.setattr(paging, "PREFIX_GROWTH", 4)
     numbers = list(ordered(search("dbscg", ""), "number").values_list("number", flat=True))
-    last = numbers[-3:]
-    matches = ordered(search("dbscg", " or ".join(f'number="{n}"' for n in last)), "number")
+    wanted = numbers[2:4]
+    matches = ordered(search("dbscg", " or ".join(f'number="{n}"' for n in wanted)), "number")
     order = _WaysCounted("dbscg", "number")
-    paginator = CappedPaginator(matches, 1, page=2, order=order)
+    paginator = CappedPaginator(matches, 1, page=1, order=order)
     with CaptureQueriesContext(connection) as read:
-        assert [card.number for card in paginator.page(2)] == last[1:2]
-    assert order.ways == {"first rows": paging.PREFIX_STEPS}
-    assert all("LIMIT" in query["sql"] for query in read.captured_queries)
+        assert [card.number for card in paginator.page(1)] == wanted[:1]
+    assert order.ways == {"first rows": 2, "sorted": 1}
+    page_query = read.captured_queries[-1]["sql"]
+    assert f"\"number_order\" <= '{Card.objects.get(number=numbers[3]).number_order}'" in page_query
 
 
 def test_a_page_among_the_first_rows_reads_only_those(cards, monkeypatch):

@@ -177,6 +177,9 @@ def server_env(base: str) -> dict[str, str]:
         "DECKLAB_API_USER_RATE": "100000000/min",
         "DECKLAB_API_LEGALITY_RATE": "100000000/min",
         "WEB_CONCURRENCY": "2",
+        # No worker replaced mid-run: a gthread worker that restarts resets the connections it
+        # had accepted, and ApacheBench stops at the first reset.
+        "DECKLAB_WEB_MAX_REQUESTS": "0",
     }
 
 

@@ -19,6 +19,7 @@ same machine load.
 
 from __future__ import annotations
 
+import re
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -29,100 +30,16 @@ from pathlib import Path
 from django.apps import apps
 from django.core.paginator import Paginator
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from cards.games.game import number_key
-from cards.games.text import fold
-from cards.models import Card, to_game_card
+from cards.models import Card
 from cards.paging import CappedPaginator
-from cards.search import index_columns, ordered, page_order, search
+from cards.search import ordered, page_order, search
 from cards.views import LIST_COLUMNS
+from decklab.tooling.bench.search_cards import GAME, MORE_QUERIES, QUERIES, analyze, build
 
-GAME = "dbscg"
 PAGE = 60
 ROUNDS = 5
-
-QUERIES = (
-    "goku",
-    "son goku",
-    '"son gohan"',
-    "vegeta -ssb",
-    "frieza or cell",
-    "bt20-0",
-    "ｺﾞｸｳ",
-    "type:battle",
-    "type=leader",
-    "type:z-",
-    "color:red",
-    "色:赤",
-    "color:red type:battle cost<=2",
-    "type:battle color:red cost<=3 power>=15000",
-    'kw:"super combo"',
-    "kw=barrier",
-    "kw:dragon ball",
-    "set:BT20",
-    "set=BT1 rarity=SR",
-    "trait:saiyan",
-    "trait:saiyan color:blue",
-    "trait:android -color:black",
-    "char:goku",
-    "era:broly",
-    "cost=0",
-    "cost>=7",
-    "cost<=1 power>=20000",
-    "power>25000",
-    "combo>=10000",
-    "combocost=0 type:battle",
-    "spec=RR",
-    "rarity:scr",
-    "-type:battle",
-    "-(color:red or color:blue)",
-    "(color:green or color:yellow) type:extra",
-    "color:black kw:barrier or color:white",
-    "type:leader (trait:god or trait:angel)",
-    "種類:リーダー 色:青",
-    "name:champa",
-    'name="son goku"',
-    "number:BT1-",
-    "cost<=3 -kw:barrier -kw:blocker type=battle",
-    "kw:evolve cost<=4",
-    "kw:awaken type=leader",
-    "trait:majin or trait:demon",
-    "color:red color:blue",
-    "power>=10000 power<=15000",
-    "set:EX",
-    "set:PROMO type=battle",
-    "zzz-no-such-card",
-)
-
-#: The second set (issue 25 item 3): what the first leaves out and players type — card text
-#: (`text:`, `o:`; the scaled set gives every card a made-up text, `_made_up_text`), negated
-#: groups, Japanese and card numbers or number comparisons.
-MORE_QUERIES = (
-    "text:draw",
-    'o:"dual attack"',
-    "text:barrier type:battle",
-    "o:ドロー",
-    "テキスト:手札",
-    "text:warp color:red",
-    "-text:draw type:leader",
-    "text:zzz-no-such-text",
-    "-(color:red or color:blue)",
-    "-(type:battle or type:extra)",
-    "-(color:red or color:blue) type:battle",
-    "-(trait:saiyan or trait:god) cost<=2",
-    "孫悟空",
-    "ソンゴクウ",
-    "色:赤 コスト<=2",
-    "種類:リーダー",
-    "弾:BT1",
-    "パワー>=20000",
-    "bt1-001",
-    "BT10-0",
-    "number:BT20-0",
-    "number=BT1-001",
-    "cost=3",
-    "cost>=3 cost<=4 power<=10000",
-)
 
 
 def _timed(action: Callable[[], object]) -> float:
@@ -187,6 +104,31 @@ def _p95(values: list[float]) -> float:
 def run(report) -> None:
     _measure(report, {"": NOW})
     _measure(report, {"second set: ": NOW}, MORE_QUERIES)
+    _planning(report, "", QUERIES + MORE_QUERIES)
+
+
+_PLAN_TIME = re.compile(r"Planning Time: ([\d.]+) ms")
+_RUN_TIME = re.compile(r"Execution Time: ([\d.]+) ms")
+
+
+def _planning(report, label: str, queries: tuple[str, ...]) -> None:
+    """On PostgreSQL: how much of the database's time for the pages of `queries` is planning (the
+    server's own `EXPLAIN ANALYZE` figures for every statement a page sends). Target under 20%:
+    1,000-value statistics made it half (issue 25 item 3)."""
+    if connection.vendor != "postgresql":
+        return
+    planned = ran = 0.0
+    for query in queries:
+        with CaptureQueriesContext(connection) as sent:
+            _page(query)
+        for statement in sent.captured_queries:
+            with connection.cursor() as cursor:
+                cursor.execute(f"EXPLAIN (ANALYZE, SUMMARY) {statement['sql']}")
+                lines = "\n".join(row[0] for row in cursor.fetchall())
+            planned += float(_PLAN_TIME.search(lines)[1])  # type: ignore[index]
+            ran += float(_RUN_TIME.search(lines)[1])  # type: ignore[index]
+    share = 100 * planned / (planned + ran) if planned + ran else 0.0
+    report(f"{label}planning, share of the database's time (both sets)", share, "%", target="< 20%")
 
 
 def _measure(report, modes: dict[str, Mode], queries: tuple[str, ...] = QUERIES) -> None:
@@ -231,10 +173,6 @@ def _measure(report, modes: dict[str, Mode], queries: tuple[str, ...] = QUERIES)
         )
 
 
-#: Rows written per INSERT while building the scaled set.
-BUILD_BATCH = 2_000
-
-
 def run_scaled(report, scale: int) -> None:
     """The same measurement on `scale` copies of the DBSCG cards, in the bench database."""
     fields = ("number", "name", "type", "data", "extra")
@@ -254,7 +192,7 @@ def run_scaled(report, scale: int) -> None:
         stored = Card.objects.filter(game=GAME)
         if stored.count() != len(rows) * scale or not stored.exclude(text="").exists():
             started = time.perf_counter()
-            _build(rows, scale)
+            build(rows, scale)
             print(f"  built {len(rows) * scale:,} cards in {time.perf_counter() - started:.0f} s")
         if connection.vendor == "postgresql":
             with _as_before():
@@ -272,6 +210,7 @@ def run_scaled(report, scale: int) -> None:
         else:
             _measure(report, {f"{scale}x: ": NOW})
         _measure(report, {f"{scale}x, second set: ": NOW}, MORE_QUERIES)
+        _planning(report, f"{scale}x, ", QUERIES + MORE_QUERIES)
     finally:
         creation.destroy_test_db(original, verbosity=0, keepdb=True)
 
@@ -286,7 +225,7 @@ def _as_before() -> Iterator[None]:
     with connection.schema_editor() as editor:
         text.backwards(apps, editor)
         indexes.drop_indexes(apps, editor)
-    _analyze()
+    analyze()
     try:
         yield
     finally:
@@ -295,116 +234,3 @@ def _as_before() -> Iterator[None]:
             indexes.create_indexes(apps, editor)
             pending.set_fastupdate(on=False)(apps, editor)
             text.forwards(apps, editor)
-
-
-def _analyze() -> None:
-    """Statistics for the planner; on PostgreSQL also VACUUM, which leaves the table as a site's
-    settles (the visibility map that index-only scans read; GIN indexes made by `_as_before` keep
-    new rows in a pending list until then, migration 0011)."""
-    table = connection.ops.quote_name(Card._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(f"{'VACUUM ' if connection.vendor == 'postgresql' else ''}ANALYZE {table}")
-
-
-#: The words of the scaled set's made-up card texts (DeckLab ships no card text; a site's users
-#: enter it): common and rare words, English and Japanese, so that `text:` finds many or few.
-TEXT_WORDS = (
-    "draw",
-    "energy",
-    "barrier",
-    "blocker",
-    "attack",
-    "combo",
-    "hand",
-    "drop area",
-    "life",
-    "deck",
-    "leader",
-    "battle card",
-    "awaken",
-    "evolve",
-    "warp",
-    "critical",
-    "dual attack",
-    "double strike",
-    "union-fusion",
-    "over realm",
-    "ドロー",
-    "エナジー",
-    "手札",
-    "ライフ",
-    "バトルカード",
-)
-
-
-def _made_up_text(row: int) -> str:
-    """A card text of 8 of `TEXT_WORDS`, the same for the same row in every build: the first words
-    in most texts, the last in about one in a hundred (the lesser of two draws)."""
-    count = len(TEXT_WORDS)
-    picked = []
-    for step in range(8):
-        draw = (row * 2_654_435_761 + step * 40_503) % 4_294_967_291
-        picked.append(TEXT_WORDS[min(draw % count, draw // count % count)])
-    return "When this card " + ", ".join(picked) + "."
-
-
-@contextmanager
-def _gin_indexes_built_after() -> Iterator[None]:
-    """On PostgreSQL, the card table's GIN indexes dropped meanwhile and made again afterwards,
-    each from its own definition: building one in bulk takes seconds, where inserting 200k rows
-    into them (no pending list, migration 0011) took most of an hour on a loaded machine."""
-    if connection.vendor != "postgresql":
-        yield
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = %s"
-            " AND indexdef LIKE '%% USING gin %%'",
-            [Card._meta.db_table],
-        )
-        definitions = cursor.fetchall()
-        for name, _ in definitions:
-            cursor.execute(f"DROP INDEX {connection.ops.quote_name(name)}")
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            for _, definition in definitions:
-                cursor.execute(definition)
-
-
-def _build(rows: list[tuple], scale: int) -> None:
-    with _gin_indexes_built_after():
-        _insert(rows, scale)
-    _analyze()
-
-
-def _insert(rows: list[tuple], scale: int) -> None:
-    # One statement, not a delete per card (their signal forgets the cached counts one by one):
-    # the bench database's cards, which nothing else refers to.
-    with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {connection.ops.quote_name(Card._meta.db_table)}")
-    batch: list[Card] = []
-    for copy in range(1, scale + 1):
-        for row, (number, name, type_, data, extra) in enumerate(rows):
-            number = number if copy == 1 else f"{number}-x{copy}"
-            card = to_game_card(number, name, type_, data, extra)
-            text = _made_up_text(row)
-            batch.append(
-                Card(
-                    game=GAME,
-                    number=number,
-                    number_key=number_key(number),
-                    name=name,
-                    type=type_,
-                    data=data,
-                    extra=extra,
-                    text=text,
-                    text_folded=fold(text),
-                    **index_columns(GAME, card),
-                )
-            )
-            if len(batch) == BUILD_BATCH:
-                Card.objects.bulk_create(batch)
-                batch = []
-    Card.objects.bulk_create(batch)
