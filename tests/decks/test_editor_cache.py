@@ -88,18 +88,11 @@ def test_the_editor_page_reads_the_deck_and_its_version_in_one_query(client, own
         re.findall(r'FROM "(\w+)"', query["sql"])[-1]  # the outer query's table
         for query in captured.captured_queries
     ]
-    # The session, the user, the version with its deck, the panels' key (how many of the deck's
-    # cards are stored, their newest change and the game data's, in one query: no card row is
-    # read), the older versions and the other decks (the goldfish comparison).
+    # The session, the user, the version with its deck (and the owner's decks' stamp that keys the
+    # cached goldfish comparison), the panels' key (how many of the deck's cards are stored, their
+    # newest change and the game data's, in one query: no card row is read).
     assert sorted(tables) == sorted(
-        [
-            "django_session",
-            "auth_user",
-            "decks_deckversion",
-            "cards_card",
-            "decks_deckversion",
-            "decks_deck",
-        ]
+        ["django_session", "auth_user", "decks_deckversion", "cards_card"]
     )
     key = next(q["sql"] for q in captured.captured_queries if 'FROM "cards_card"' in q["sql"])
     assert '"cards_card"."data"' not in key and "cards_gamedata" in key
@@ -206,3 +199,19 @@ def test_a_read_ahead_answers_its_keys_from_one_get_many_and_keeps_writes(redis_
         assert cache.get("other") is None
     assert sent == ["MGET", "SET", "GET"]
     assert cache.get("missing") == 2
+
+
+def test_the_cached_compare_choices_follow_the_owner_s_other_decks(client, deck, owner):
+    """The goldfish panel's "Compare with" is cached (issue 25 item 5) by the owner's decks of the
+    game: a new deck, a renamed one and a deleted one show at once."""
+    client.force_login(owner)
+    url = reverse("decks:editor", args=[deck.pk])
+    assert "Second deck" not in client.get(url).content.decode()
+    other = deck_create(owner=owner, game="dbscg", name="Second deck", zones={})
+    assert "Second deck" in client.get(url).content.decode()
+    other.name = "Renamed deck"
+    other.save()
+    page = client.get(url).content.decode()
+    assert "Renamed deck" in page and "Second deck" not in page
+    other.delete()
+    assert "Renamed deck" not in client.get(url).content.decode()

@@ -46,7 +46,12 @@ from decklab.decks.views.base import (
 from decklab.decks.views.importing import keep_problems, with_picks
 from decklab.decks.workspace import Workspace, allowed_zones
 from decklab.goldfish.forms import TRIALS_CHOICES, SimulationForm, goal_fieldsets
-from decklab.goldfish.pairs import base_target, compare_choices, compare_target
+from decklab.goldfish.pairs import (
+    base_target,
+    compare_choices,
+    compare_choices_key,
+    compare_target,
+)
 
 #: Search results shown in the editor's search panel.
 SEARCH_LIMIT = 24
@@ -94,7 +99,10 @@ def editor(request: HttpRequest, pk: int) -> HttpResponse:
 def editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> HttpResponse:
     """The editor of a workspace: a saved deck's, or the builder's (`builder.build`)."""
     urls = DeckUrls.of(ws)
-    with read_ahead(editor_cache_keys(ws, urls)):
+    keys = editor_cache_keys(ws, urls)
+    if compared := compare_choices_key(request, ws):
+        keys.append(compared)
+    with read_ahead(keys):
         return _editor_page(request, ws, urls, status)
 
 
