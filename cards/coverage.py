@@ -121,11 +121,16 @@ class Completeness:
 COMPLETENESS_SECONDS = 60
 
 
+def completeness_key(game_slug: str, cards: int | None = None) -> str:
+    """The cache key of `completeness` (a page that reads several keys asks for them at once)."""
+    return f"community:completeness:{game_slug}:{'' if cards is None else cards}"
+
+
 def completeness(game_slug: str, cards: int | None = None) -> Completeness:
     """The game's completeness, recounted when its card count (`cards`, the home page's cached
     `card_counts`) changes, or after a minute; with no count (the editor, which counts no
     cards), after a minute only."""
-    key = f"community:completeness:{game_slug}:{'' if cards is None else cards}"
+    key = completeness_key(game_slug, cards)
     found = django_cache.get(key)
     if found is None:
         found = _completeness(game_slug)

@@ -17,6 +17,7 @@ from decklab.tooling.bench import (
     legality,
     runs,
     search,
+    startup,
 )
 
 SUITES: dict[str, Callable] = {
@@ -29,4 +30,5 @@ SUITES: dict[str, Callable] = {
     "collections": collections.run,
     "similar": discovery_goldfish.run,
     "discovery": discovery.run,
+    "startup": startup.run,
 }
