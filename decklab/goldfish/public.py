@@ -87,9 +87,10 @@ def _planned(game: str, decklist: str, goals: list[dict]) -> list[dict[str, Any]
         try:
             cleaned = build_plan(game, decklist, [goal]).goals[0].goal
         except GoalError as error:
-            entries.append(
-                {"key": goal_key(game, goal), "goal": goal, "refused": error.text.to_json()}
-            )
+            # Planned alone it is always "goal 1": the page names the goal, so only say why.
+            inner = error.text.values.get("error")
+            reason = inner if isinstance(inner, Text) else error.text
+            entries.append({"key": goal_key(game, goal), "goal": goal, "refused": reason.to_json()})
             continue
         entries.append({"key": goal_key(game, cleaned), "goal": cleaned, "refused": None})
     return entries
