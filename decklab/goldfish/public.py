@@ -264,6 +264,10 @@ def current_row(deck: Deck) -> PublicNumbers | None:
     if deck.visibility != Visibility.PUBLIC:
         return None
     row = PublicNumbers.objects.select_related("run").filter(deck=deck).first()
+    if row is not None and row.run_id is None and row.numbers is None:
+        # Its run was deleted before its numbers were copied: ask again.
+        PublicNumbers.objects.filter(pk=row.pk).update(source="")
+        row = None
     if row is None or (row.revision, row.format) != (deck.revision, deck.format):
         public_numbers_later(deck_id=deck.pk)
         return None

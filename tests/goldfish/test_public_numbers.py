@@ -180,3 +180,17 @@ def test_a_goal_no_card_has_the_facts_for_says_why_instead_of_a_number(
     page = numbers_page(client, deck, django_capture_on_commit_callbacks).text
     for goal in refused:
         assert goal.refused in page and "Goal 1" not in goal.refused
+
+
+def test_numbers_whose_run_was_deleted_before_they_were_read_are_asked_for_again(
+    player, client, django_capture_on_commit_callbacks, monkeypatch
+):
+    monkeypatch.setattr(services, "_send", lambda messages: None)  # the run waits, unplayed
+    with django_capture_on_commit_callbacks(execute=True):
+        deck = make(player)
+    assert PublicNumbers.objects.get(deck=deck).run is not None
+    SimulationRun.objects.all().delete()
+    assert PublicNumbers.objects.get(deck=deck).run is None
+    numbers_page(client, deck, django_capture_on_commit_callbacks)
+    assert PublicNumbers.objects.get(deck=deck).run is not None
+    assert SimulationRun.objects.count() == 1
