@@ -183,10 +183,9 @@ def test_a_goal_no_card_has_the_facts_for_says_why_instead_of_a_number(
 
 
 def test_numbers_whose_run_was_deleted_before_they_were_read_are_asked_for_again(
-    player, client, django_capture_on_commit_callbacks, monkeypatch
+    player, client, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(services, "_send", lambda messages: None)  # the run waits, unplayed
-    with django_capture_on_commit_callbacks(execute=True):
+    with django_capture_on_commit_callbacks(execute=True):  # played, its numbers not yet read
         deck = make(player)
     assert PublicNumbers.objects.get(deck=deck).run is not None
     SimulationRun.objects.all().delete()
