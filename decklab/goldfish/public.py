@@ -91,9 +91,10 @@ def _planned(game: str, decklist: str, goals: list[dict]) -> list[dict[str, Any]
         try:
             cleaned = build_plan(game, decklist, [goal]).goals[0].goal
         except GoalError as error:
-            entries.append(
-                {"key": goal_key(game, goal), "goal": goal, "refused": error.text.to_json()}
-            )
+            # Planned alone it is always "goal 1": the page names the goal, so only say why.
+            inner = error.text.values.get("error")
+            reason = inner if isinstance(inner, Text) else error.text
+            entries.append({"key": goal_key(game, goal), "goal": goal, "refused": reason.to_json()})
             continue
         entries.append({"key": goal_key(game, cleaned), "goal": cleaned, "refused": None})
     return entries
@@ -265,6 +266,10 @@ def current_row(deck: Deck) -> PublicNumbers | None:
     if deck.visibility != Visibility.PUBLIC:
         return None
     row = PublicNumbers.objects.select_related("run").filter(deck=deck).first()
+    if row is not None and row.run_id is None and row.numbers is None:
+        # Its run was deleted before its numbers were copied: ask again.
+        PublicNumbers.objects.filter(pk=row.pk).update(source="")
+        row = None
     if row is None or (row.revision, row.format) != (deck.revision, deck.format):
         public_numbers_later(deck_id=deck.pk)
         return None

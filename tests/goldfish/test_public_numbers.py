@@ -166,3 +166,30 @@ def test_the_schema_documents_the_public_numbers(client):
     assert "public_goldfish" in deck
     goal = schema["components"]["schemas"]["PublicGoal"]["properties"]
     assert {"value", "exact", "format_average", "missing_facts", "refused"} <= set(goal)
+
+
+def test_a_goal_no_card_has_the_facts_for_says_why_instead_of_a_number(
+    player, client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        deck = make(player, **{"TST-002": 0, "TST-003": 0, "TST-004": 0})  # no [Dragon Ball]
+    shown = public_shown.deck_numbers(deck=deck)
+    refused = [goal for goal in shown.goals if goal.refused]
+    assert [goal.spec["type"] for goal in refused] == ["dragon_balls"]
+    assert all(goal.number is None and goal.value == "" for goal in refused)
+    page = numbers_page(client, deck, django_capture_on_commit_callbacks).text
+    for goal in refused:
+        assert goal.refused in page and "Goal 1" not in goal.refused
+
+
+def test_numbers_whose_run_was_deleted_before_they_were_read_are_asked_for_again(
+    player, client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):  # played, its numbers not yet read
+        deck = make(player)
+    assert PublicNumbers.objects.get(deck=deck).run is not None
+    SimulationRun.objects.all().delete()
+    assert PublicNumbers.objects.get(deck=deck).run is None
+    numbers_page(client, deck, django_capture_on_commit_callbacks)
+    assert PublicNumbers.objects.get(deck=deck).run is not None
+    assert SimulationRun.objects.count() == 1
