@@ -1,5 +1,5 @@
 """Discovery in Japanese on a laptop and a phone (issue 27): search the public decks by a card and
-by a leader, open a deck, and read "decks with this card" on the card page."""
+by a leader, open a deck, read "decks with this card" on the card page, and read the meta."""
 
 import pytest
 from django.urls import reverse
@@ -64,4 +64,9 @@ def test_finding_a_deck_by_card_and_by_leader_in_japanese(
     assert "2個の公開デッキがこのカードを使っています" in panel.inner_text()
     fits(page)
     shoot(page, "card")
+
+    page.goto(live_server.url + reverse("discovery:meta", args=["dbscg"]))
+    assert "Test Leader Alpha" in page.inner_text(".meta-shares")
+    fits(page)
+    shoot(page, "meta")
     context.close()
