@@ -85,6 +85,14 @@ def steps(python: str) -> list[Step]:
             ("cards/writes.py", "cards/search.py", "cards/games/**/*.py"),
             after=("migrate", "load_card_data"),
         ),
+        # Public decks' archetype, colours and legality (decklab/discovery) follow the rules and
+        # the card data: rebuilt when either changed, as the derived card columns are.
+        Step(
+            "discovery_rebuild",
+            (*manage, "discovery_rebuild", "-v", "0"),
+            ("decklab/discovery/facts.py", "cards/games/**/*.py"),
+            after=("migrate", "load_card_data"),
+        ),
         Step(
             "collectstatic",
             (*manage, "collectstatic", "--no-input", "-v", "0"),
