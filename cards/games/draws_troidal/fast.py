@@ -312,28 +312,25 @@ def _fill_greedy(side, judge, blind, deck_guard, card, guard, wins, opened, hand
                  seen_guard):  # fmt: skip
     """Step ②, greedy: every empty slot takes a hand card, face down (the hand is full here)."""
     other = 1 - side
-    if True:
-        # Slots facing an opened card first, each its best hand card (ties: the smallest index).
-        for facing_card in (True, False):
-            for slot in range(SLOTS):
-                if card[side, slot] != _EMPTY or (seen_card[other, slot] != _EMPTY) != facing_card:
+    # Slots facing an opened card first, each its best hand card (ties: the smallest index).
+    for facing_card in (True, False):
+        for slot in range(SLOTS):
+            if card[side, slot] != _EMPTY or (seen_card[other, slot] != _EMPTY) != facing_card:
+                continue
+            column = seen_card[other, slot] * 3 + (1 if seen_guard[other, slot] > 0 else 0)
+            best_position, best_card, best_score = -1, 0, -np.inf
+            for position in range(HAND_SIZE):
+                held = hand[side, position]
+                if held == _EMPTY:
                     continue
-                best_position, best_card, best_score = -1, 0, -np.inf
-                for position in range(HAND_SIZE):
-                    held = hand[side, position]
-                    if held == _EMPTY:
-                        continue
-                    if facing_card:
-                        row = held * 2 + (1 if deck_guard[side, held] > 0 else 0)
-                        column = seen_card[other, slot] * 3 + (
-                            1 if seen_guard[other, slot] > 0 else 0
-                        )
-                        score = judge[side, row, column]
-                    else:
-                        score = blind[side, held]
-                    if score > best_score or (score == best_score and held < best_card):
-                        best_position, best_card, best_score = position, held, score
-                _place(side, slot, best_position, deck_guard, card, guard, wins, opened, hand)
+                if facing_card:
+                    row = held * 2 + (1 if deck_guard[side, held] > 0 else 0)
+                    score = judge[side, row, column]
+                else:
+                    score = blind[side, held]
+                if score > best_score or (score == best_score and held < best_card):
+                    best_position, best_card, best_score = position, held, score
+            _place(side, slot, best_position, deck_guard, card, guard, wins, opened, hand)
 
 
 @numba.njit(cache=True, inline="always")
