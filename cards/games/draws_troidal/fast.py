@@ -197,6 +197,7 @@ def _play(library, deal, sizes, greedy, risk, deck_guard, blind, judge, outcome,
     failed = np.empty(2, dtype=np.bool_)
     choice = np.empty(2, dtype=np.int64)
     values = np.empty((SLOTS, SLOTS), dtype=np.float32)
+    columns = np.empty(SLOTS, dtype=np.int64)
     moved = np.empty(SLOTS, dtype=np.int64)
     positions = np.empty(HAND_SIZE, dtype=np.int64)
     for game in range(results.size):
@@ -249,7 +250,7 @@ def _play(library, deal, sizes, greedy, risk, deck_guard, blind, judge, outcome,
                                  positions, rng)  # fmt: skip
             for side in range(2):
                 if greedy[side]:
-                    choice[side] = _arrangement(side, judge, card, guard, opened, values,
+                    choice[side] = _arrangement(side, judge, card, guard, opened, values, columns,
                                                 arrangements)  # fmt: skip
                 else:
                     choice[side] = _below(rng, arrangements.shape[0])
@@ -311,28 +312,25 @@ def _fill_greedy(side, judge, blind, deck_guard, card, guard, wins, opened, hand
                  seen_guard):  # fmt: skip
     """Step ②, greedy: every empty slot takes a hand card, face down (the hand is full here)."""
     other = 1 - side
-    if True:
-        # Slots facing an opened card first, each its best hand card (ties: the smallest index).
-        for facing_card in (True, False):
-            for slot in range(SLOTS):
-                if card[side, slot] != _EMPTY or (seen_card[other, slot] != _EMPTY) != facing_card:
+    # Slots facing an opened card first, each its best hand card (ties: the smallest index).
+    for facing_card in (True, False):
+        for slot in range(SLOTS):
+            if card[side, slot] != _EMPTY or (seen_card[other, slot] != _EMPTY) != facing_card:
+                continue
+            column = seen_card[other, slot] * 3 + (1 if seen_guard[other, slot] > 0 else 0)
+            best_position, best_card, best_score = -1, 0, -np.inf
+            for position in range(HAND_SIZE):
+                held = hand[side, position]
+                if held == _EMPTY:
                     continue
-                best_position, best_card, best_score = -1, 0, -np.inf
-                for position in range(HAND_SIZE):
-                    held = hand[side, position]
-                    if held == _EMPTY:
-                        continue
-                    if facing_card:
-                        row = held * 2 + (1 if deck_guard[side, held] > 0 else 0)
-                        column = seen_card[other, slot] * 3 + (
-                            1 if seen_guard[other, slot] > 0 else 0
-                        )
-                        score = judge[side, row, column]
-                    else:
-                        score = blind[side, held]
-                    if score > best_score or (score == best_score and held < best_card):
-                        best_position, best_card, best_score = position, held, score
-                _place(side, slot, best_position, deck_guard, card, guard, wins, opened, hand)
+                if facing_card:
+                    row = held * 2 + (1 if deck_guard[side, held] > 0 else 0)
+                    score = judge[side, row, column]
+                else:
+                    score = blind[side, held]
+                if score > best_score or (score == best_score and held < best_card):
+                    best_position, best_card, best_score = position, held, score
+            _place(side, slot, best_position, deck_guard, card, guard, wins, opened, hand)
 
 
 @numba.njit(cache=True, inline="always")
@@ -361,18 +359,20 @@ def _place(side, slot, position, deck_guard, card, guard, wins, opened, hand):
 
 
 @numba.njit(cache=True, inline="always")
-def _arrangement(side, judge, card, guard, opened, values, arrangements):
+def _arrangement(side, judge, card, guard, opened, values, columns, arrangements):
     """Step ③, greedy: the index of the first arrangement with the highest total score."""
     other = 1 - side
+    for slot in range(SLOTS):  # the opposing card as seen: its column of the table
+        state = (1 if guard[other, slot] > 0 else 0) if opened[other, slot] else 2
+        columns[slot] = card[other, slot] * 3 + state
     for source in range(SLOTS):
         row = card[side, source] * 2 + (1 if guard[side, source] > 0 else 0)
         for slot in range(SLOTS):
-            state = (1 if guard[other, slot] > 0 else 0) if opened[other, slot] else 2
-            values[source, slot] = judge[side, row, card[other, slot] * 3 + state]
+            values[source, slot] = judge[side, row, columns[slot]]
     best, best_total = 0, -np.inf
     for index in range(arrangements.shape[0]):
-        total = 0.0
-        for slot in range(SLOTS):
+        total = values[arrangements[index, 0], 0]
+        for slot in range(1, SLOTS):
             total += values[arrangements[index, slot], slot]
         if total > best_total:
             best, best_total = index, total
