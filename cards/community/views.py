@@ -18,9 +18,9 @@ from django.views.decorators.http import require_POST
 
 from cards import faces
 from cards.community import proposals, revisions
-from cards.community.coverage import MAX_MISSING_SHOWN, coverage
 from cards.community.forms import CardCellsForm, ProposalFileForm, ProposalForm, RejectForm
 from cards.community.models import REVIEW_PERMISSION, CardRevision, Proposal
+from cards.coverage import MAX_MISSING_SHOWN, coverage
 from cards.games.registry import GAMES, get_game
 from cards.importers import ImportFailed
 from cards.models import Card

@@ -3,7 +3,7 @@ the goldfish runs started from them are the goldfish app's views (`goldfish.deck
 
 from django.urls import path
 
-from decklab.decks.views import builder, editor, history, importing, sharing
+from decklab.decks.views import builder, editor, history, importing, public_deck, sharing
 from decklab.goldfish import deck_views as goldfish
 
 app_name = "decks"
@@ -27,6 +27,8 @@ urlpatterns = [
     path("decks/public/<slug:game>/", sharing.public, name="public"),
     path("d/<str:code>", sharing.shared, name="shared"),
     path("d/<str:code>/fork", sharing.fork, name="fork"),
+    path("d/<str:code>/numbers", public_deck.numbers, name="public-numbers"),
+    path("d/<str:code>/similar", public_deck.similar_decks, name="similar"),
     path("d/<str:code>/deck.txt", sharing.text, name="text"),
     path("d/<str:code>/deck.png", sharing.image, name="image"),
     path("d/<str:code>/sheet.pdf", sharing.sheet, name="sheet"),

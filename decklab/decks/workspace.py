@@ -21,7 +21,7 @@ from django.db.models import Count, Max, Subquery
 from django.utils.html import format_html
 
 from cards import validation
-from cards.community.coverage import Completeness, completeness
+from cards.coverage import Completeness, completeness
 from cards.games import deckcode
 from cards.games.base import Construction, Entry
 from cards.games.base import Deck as GameDeck

@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from decklab.tooling.bench import collections, editor, engines, events, legality, runs, search
+from decklab.tooling.bench import (
+    collections,
+    discovery_goldfish,
+    editor,
+    engines,
+    events,
+    legality,
+    runs,
+    search,
+)
 
 SUITES: dict[str, Callable] = {
     "search": search.run,
@@ -17,4 +26,5 @@ SUITES: dict[str, Callable] = {
     "editor": editor.run,
     "events": events.run,
     "collections": collections.run,
+    "similar": discovery_goldfish.run,
 }

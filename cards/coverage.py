@@ -18,7 +18,7 @@ from django.db.models.fields.json import KeyTextTransform
 
 from cards.models import Card
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parent / "data"
 #: A card number's series and position: `BT1-` 23, `青/U-` 1, `DT-` 7, `` 12.
 _SERIAL = re.compile(r"^(?P<prefix>.*?)(?P<serial>\d+)(?P<suffix>[^\d]*)$")
 #: Missing numbers listed per series at most (a page, not a dump).
