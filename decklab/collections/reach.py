@@ -87,9 +87,20 @@ def _count(collection: Collection, decks: QuerySet[Deck]) -> None:
 
 
 def reach_mark(*, collection: Collection, identities: Iterable[str]) -> None:
-    """Note identities whose copies changed (in the transaction of the change)."""
+    """Note identities whose copies changed (in the transaction of the change). Past
+    `LARGEST_PARTIAL` notes, one `ALL` stands for them all, so a collection changed often and
+    never asked keeps a few rows."""
+    new = set(identities)
+    if not new:
+        return
+    noted = ReachDirty.objects.filter(collection=collection)
+    if noted.filter(identity=ALL).exists():
+        return
+    if len(new) + noted.count() > LARGEST_PARTIAL:
+        noted.delete()
+        new = {ALL}
     ReachDirty.objects.bulk_create(
-        ReachDirty(collection=collection, identity=identity) for identity in set(identities)
+        ReachDirty(collection=collection, identity=identity) for identity in new
     )
 
 

@@ -144,3 +144,17 @@ def test_a_quantity_change_recounts_only_the_decks_that_need_the_card(mine, othe
     services.collection_set_quantity(collection=mine, number="CL1-003", quantity=3)
     assert selectors.buildable(mine, decks, 5) == [(needing.pk, 0), (apart.pk, 1)]
     assert Reach.objects.get(deck=apart).pk == kept
+
+
+def test_many_changes_never_asked_about_keep_few_notes(mine, other):
+    from decklab.collections.models import ReachDirty
+    from decklab.collections.reach import ALL, LARGEST_PARTIAL, reach_mark
+
+    deck = deck_create(owner=other, game="dbscg", name="D", zones={"main": {"CL1-003": 2}})
+    reach_mark(collection=mine, identities=[f"X-{n}" for n in range(LARGEST_PARTIAL)])
+    reach_mark(collection=mine, identities=["CL1-003"])
+    reach_mark(collection=mine, identities=["CL1-004"])
+    assert list(ReachDirty.objects.values_list("identity", flat=True)) == [ALL]
+    services.collection_set_quantity(collection=mine, number="CL1-003", quantity=2)
+    assert selectors.buildable(mine, Deck.objects.all(), 0) == [(deck.pk, 0)]
+    assert not ReachDirty.objects.exists()
