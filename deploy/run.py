@@ -93,6 +93,14 @@ def steps(python: str) -> list[Step]:
             ("decklab/discovery/facts.py", "cards/games/**/*.py"),
             after=("migrate", "load_card_data"),
         ),
+        # Each saved deck's needs by card identity (decklab/collections): decks saved before the
+        # table existed get theirs here, not on a player's first "Decks I can build".
+        Step(
+            "fill_deck_needs",
+            (*manage, "fill_deck_needs", "-v", "0"),
+            ("decklab/collections/needs.py", "decklab/collections/migrations/*.py"),
+            after=("migrate", "load_card_data"),
+        ),
         Step(
             "collectstatic",
             (*manage, "collectstatic", "--no-input", "-v", "0"),
