@@ -51,7 +51,7 @@ class CardCellsForm(forms.Form):
         return [self[name] for name in self.game.schema.names]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         row = {name: cleaned.get(name) or "" for name in self.game.schema.names}
         try:
             cleaned["facts"] = check_cells(self.game.slug, row)
