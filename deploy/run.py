@@ -80,6 +80,12 @@ def steps(python: str) -> list[Step]:
             after=("migrate",),
         ),
         Step(
+            "reindex_cards",
+            (*manage, "reindex_cards", "-v", "0"),
+            ("cards/writes.py", "cards/search.py", "cards/games/**/*.py"),
+            after=("migrate", "load_card_data"),
+        ),
+        Step(
             "collectstatic",
             (*manage, "collectstatic", "--no-input", "-v", "0"),
             ("static/**/*", "requirements.txt"),

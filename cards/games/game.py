@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cards.games.archetype import Archetype, no_archetype
 from cards.games.base import Card, Deck, Format, GameData, Zone
 from cards.games.bench import Scenarios
 from cards.games.charts import Charts
@@ -214,6 +215,13 @@ class Game:
                 if rule.number == number:
                     return rule
         return None
+
+    #: The deck's natural key for the meta (`<game>/archetype.py`): a leader, a caster pair …
+    archetype: Callable[[Deck], Archetype] = no_archetype
+    #: What the archetype is called on the search and meta pages (a msgid: "Leader", "Casters").
+    archetype_name: str = gettext_noop("Archetype")
+    #: What the archetype's colours are called (a msgid: "Colours", "Clusters", "Attributes").
+    colours_name: str = gettext_noop("Colours")
 
     def printed_number_keys(self, card: Card) -> tuple[str, ...]:
         """Every key a printed number of the card has: its own, and each alternate print's

@@ -14,6 +14,7 @@ from tests.browser.pages import (
     own_deck,
     sign_in_new_user,
     start_a_drawn_goal,
+    unfold,
     unique_cards,
 )
 from tests.decks import factories
@@ -286,6 +287,7 @@ def test_copy_buttons_export_shapes_and_the_registration_sheet_fields(
     page = sized_page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     deck = own_deck(live_server, page, "copier")
+    unfold(page, "#import-export")
 
     def copied(label: str) -> str:
         page.get_by_role("button", name=label).click()
@@ -344,6 +346,7 @@ def test_goldfish_compare_shows_both_estimates_and_the_difference(
     page.get_by_role("button", name="One copy fewer of TS1-002").click()
     page.wait_for_selector(".entry[data-number='TS1-002'][data-count='3']", state="attached")
     page.reload()
+    unfold(page, "#goldfish")
     page.select_option("select[name='compare']", "version:1")
     run_the_compare(page)
     table = page.inner_text("#simulation .compare-table")
@@ -362,6 +365,7 @@ def test_an_ambiguous_name_in_a_paste_is_picked_from_a_list(live_server, sized_p
     import_cards(
         "dbscg", b"number,name,type\nTS9-001,Twin Name,Battle\nTS9-002,Twin Name,Battle\n", "t.csv"
     )
+    unfold(page, "#import-export")
     page.fill("#id_decklist", "Main\n3 Twin Name\n")
     page.select_option("#id_mode", "add")
     page.click(".import-export button:has-text('Import')")
@@ -390,6 +394,7 @@ def test_a_replace_with_a_name_to_choose_keeps_the_deck_until_the_card_is_picked
     zones = {"main": {number: 1 for number in numbers[:14]}, "side": {numbers[14]: 1}}
     deck = deck_create(owner=owner, game="gundam_war", name="テストデッキ", zones=zones)
     page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    unfold(page, "#import-export")
     assert page.input_value("#id_mode") == "replace"  # the default
     paste = "メイン\n2 アムロ・レイ"
     page.fill("#id_decklist", paste)

@@ -2,7 +2,9 @@
 
 from cards.games.base import Zone
 from cards.games.game import Deal, Game, Simulation, slug_of
+from cards.games.messages import gettext_noop
 
+from .archetype import archetype
 from .bench import scenarios
 from .charts import CHARTS
 from .contract import CONTRACT
@@ -42,4 +44,7 @@ GAME = Game(
     rules_text=SECTIONS,
     contract=CONTRACT,
     goldfish=simulation,
+    archetype=archetype,
+    archetype_name=gettext_noop("Set mix"),
+    colours_name=gettext_noop("Sets"),
 )

@@ -211,11 +211,11 @@ class SetPool:
                 )
                 if part
             ),
-            diff_ja="、".join(
+            diff_ja="　".join(
                 part
                 for part in (
-                    f"不足: {', '.join(missing)}" if missing else "",
-                    f"余分: {', '.join(extra)}" if extra else "",
+                    f"不足：{'、'.join(missing)}" if missing else "",
+                    f"余分：{'、'.join(extra)}" if extra else "",
                 )
                 if part
             ),

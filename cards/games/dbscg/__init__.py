@@ -4,6 +4,7 @@ from cards.games.base import Card, Zone
 from cards.games.game import Game, Side, Simulation, name_key, slug_of, unpadded_number_key
 from cards.games.messages import gettext_noop
 
+from .archetype import archetype
 from .bench import scenarios
 from .charts import CHARTS
 from .contract import CONTRACT
@@ -67,4 +68,7 @@ GAME = Game(
     rules_text=SECTIONS,
     contract=CONTRACT,
     goldfish=simulation,
+    archetype=archetype,
+    archetype_name=gettext_noop("Leader"),
+    colours_name=gettext_noop("Colours"),
 )

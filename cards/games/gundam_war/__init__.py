@@ -4,9 +4,11 @@ import re
 
 from cards.games.base import Card, Zone
 from cards.games.game import Game, SheetPart, Simulation, name_key, number_key, slug_of
+from cards.games.messages import gettext_noop
 from cards.games.rules import printed_limit
 from cards.games.text import fold
 
+from .archetype import archetype
 from .bench import scenarios
 from .charts import CHARTS
 from .contract import CONTRACT
@@ -80,4 +82,7 @@ GAME = Game(
     rules_text=SECTIONS,
     contract=CONTRACT,
     goldfish=simulation,
+    archetype=archetype,
+    archetype_name=gettext_noop("Colour set"),
+    colours_name=gettext_noop("Colours"),
 )

@@ -28,6 +28,7 @@ from cards.games.registry import GAMES, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
 from cards.paging import CappedPaginator
+from decklab.cache import read_ahead
 from decklab.decks import selectors, services
 from decklab.decks.forms import ChangeForm, ImportForm, NewDeckForm, SettingsForm
 from decklab.decks.models import Deck
@@ -36,6 +37,7 @@ from decklab.decks.views.base import (
     DeckUrls,
     deck_panel,
     deck_panel_html,
+    editor_cache_keys,
     game_or_404,
     refused,
     side_panel,
@@ -44,7 +46,12 @@ from decklab.decks.views.base import (
 from decklab.decks.views.importing import keep_problems, with_picks
 from decklab.decks.workspace import Workspace, allowed_zones
 from decklab.goldfish.forms import TRIALS_CHOICES, SimulationForm, goal_fieldsets
-from decklab.goldfish.pairs import base_target, compare_choices, compare_target
+from decklab.goldfish.pairs import (
+    base_target,
+    compare_choices,
+    compare_choices_key,
+    compare_target,
+)
 
 #: Search results shown in the editor's search panel.
 SEARCH_LIMIT = 24
@@ -60,7 +67,9 @@ def new(request: HttpRequest) -> HttpResponse:
         text = with_picks(form.cleaned_data["decklist"], request.POST, game)
         if request.POST.get("preview") or request.GET.get("preview"):
             # Nothing is created: the page comes back with the text and what each line reads as.
-            form = NewDeckForm(initial={**form.cleaned_data, "decklist": text})
+            form = NewDeckForm(
+                initial={**form.cleaned_data, "format": form.data.get("format"), "decklist": text}
+            )
             found = decklist_read(game=game, text=text)
             preview = intake_preview(game=game, found=found, lang=request_language(request))
             context = {"form": form, "preview": preview, "action": reverse("decks:new")}
@@ -71,6 +80,7 @@ def new(request: HttpRequest) -> HttpResponse:
                 owner=request.user,
                 game=game,
                 name=form.cleaned_data["name"],
+                format=form.cleaned_data["format"],
                 zones=deck_obj.quantities(),
             )
         except services.DeckError as refused:
@@ -91,15 +101,29 @@ def editor(request: HttpRequest, pk: int) -> HttpResponse:
 
 def editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> HttpResponse:
     """The editor of a workspace: a saved deck's, or the builder's (`builder.build`)."""
-    query = request.GET.get("q", "")
     urls = DeckUrls.of(ws)
+    keys = editor_cache_keys(ws, urls)
+    if compared := compare_choices_key(request, ws):
+        keys.append(compared)
+    with read_ahead(keys):
+        return _editor_page(request, ws, urls, status)
+
+
+def _editor_page(request: HttpRequest, ws: Workspace, urls: DeckUrls, status: int) -> HttpResponse:
+    query = request.GET.get("q", "")
     context = {
         "ws": ws,
         "urls": urls,
         "deck_panel": deck_panel_html(request, ws, urls),
         "query": query,
+        # The builder's name, typed before "Save to my decks" sent the player to sign in.
+        "typed_name": request.GET.get("name", "")[:120],
         "results": _search(ws, query) if query else None,
-        "goal_fieldsets": goal_fieldsets(goal_forms(ws.game_slug), QueryDict()),
+        "has_goals": bool(goal_forms(ws.game_slug)),
+        # Called inside the goal fields' cache only: the goals offered depend on the deck's cards.
+        "goal_fieldsets": lambda: goal_fieldsets(
+            goal_forms(ws.game_slug, ws.game_deck), QueryDict()
+        ),
         "simulation_form": SimulationForm(trial_choices=TRIALS_CHOICES),
         **_compare_wanted(request, ws),
         "settings_form": SettingsForm(
