@@ -8,6 +8,7 @@ class CardsConfig(AppConfig):
     verbose_name = _("Cards")
 
     def ready(self) -> None:
+        from cards import tasks  # noqa: F401  registers the upload task, published by name
         from cards.models import Card
         from cards.selectors import forget_card_counts
 

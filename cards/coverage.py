@@ -7,6 +7,7 @@ data knows it; otherwise the highest number seen is a lower bound ("at least").
 
 from __future__ import annotations
 
+import builtins
 import csv
 import json
 import re
@@ -31,7 +32,7 @@ MAX_MISSING_SHOWN = 200
 class Series:
     set: str
     prefix: str
-    known: set[int] = field(default_factory=set)
+    known: builtins.set[int] = field(default_factory=builtins.set)
     #: From set_sizes.csv, or None (then the highest known number bounds it).
     size: int | None = None
     width: int = 1

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from django.db import connection, transaction
+from django.db import connection, models, transaction
 
 from cards import writes
 from cards.games import base, jsontext
@@ -223,8 +223,9 @@ def too_long(game: Game, card: base.Card) -> list[tuple[str, str]]:
     }
     problems: dict[str, str] = {}
     for field_name, (column, value) in stored.items():
-        limit = Card._meta.get_field(field_name).max_length
-        if len(value) > limit:
+        column_field = Card._meta.get_field(field_name)
+        limit = column_field.max_length if isinstance(column_field, models.CharField) else None
+        if limit is not None and len(value) > limit:
             problems.setdefault(column, f"is longer than {limit} characters")
     return list(problems.items())
 

@@ -9,7 +9,7 @@ count costs a bounded scan, never one of the whole table.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Protocol
+from typing import Any, Protocol
 
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
@@ -48,6 +48,8 @@ class PageOrder(Protocol):
 
 class CappedPaginator(Paginator):
     """A paginator whose `count` is exact up to a cap; `capped` says whether there are more."""
+
+    object_list: QuerySet[Any]
 
     def __init__(
         self,
@@ -96,7 +98,7 @@ class CappedPaginator(Paginator):
                     first = self.order.sorted(first)
                 shown = list(first[top - self.per_page : top])
                 if len(shown) == self.per_page:
-                    return self._get_page(shown, number, self)
+                    return Page(shown, number, self)
                 rows *= PREFIX_GROWTH
         self.object_list = self.order.sorted(self.object_list)
         return super().page(number)

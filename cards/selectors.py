@@ -68,10 +68,13 @@ def card_counts() -> dict[str, int]:
     shows at once, whatever the cache backend; `forget_card_counts` drops it after deletions.
     """
     newest = Card.objects.aggregate(newest=Max("id"))["newest"] or 0
-    return cache.get_or_set(
-        f"cards:counts:{newest}",
-        lambda: dict(Card.objects.values_list("game").annotate(n=Count("id")).order_by()),
-        CARD_COUNTS_SECONDS,
+    return (
+        cache.get_or_set(
+            f"cards:counts:{newest}",
+            lambda: dict(Card.objects.values_list("game").annotate(n=Count("id")).order_by()),
+            CARD_COUNTS_SECONDS,
+        )
+        or {}
     )
 
 

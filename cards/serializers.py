@@ -17,7 +17,7 @@ from cards.models import Card
 
 class ZoneSerializer(serializers.Serializer):
     slug = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a field, not the Field's label
     label_ja = serializers.CharField()
     checked = serializers.BooleanField(
         help_text="Whether the rules check this zone; an unchecked one (DBSCG's side deck) is "
@@ -33,7 +33,7 @@ class FormatSerializer(serializers.Serializer):
 
 class SearchFieldSerializer(serializers.Serializer):
     name = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a field, not the Field's label
     kind = serializers.ChoiceField(choices=list(get_args(Kind)))
     aliases = serializers.ListField(child=serializers.CharField())
     operators = serializers.ListField(child=serializers.CharField())
@@ -67,7 +67,7 @@ class GameSerializer(serializers.Serializer):
 class CardSerializer(serializers.ModelSerializer):
     """One card: the contract columns (`data`), the file's other columns (`extra`), and links."""
 
-    data = serializers.JSONField()
+    data = serializers.JSONField()  # type: ignore[assignment]  # the card's column, not .data
     extra = serializers.JSONField()
     url = serializers.SerializerMethodField()
     face_url = serializers.SerializerMethodField()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -20,6 +21,9 @@ from cards.importers import ImportFailed, Problem, import_cards, import_set_deck
 from cards.models import CardImport
 
 logger = logging.getLogger(__name__)
+
+#: The name `cards.tasks.import_card_file` is registered under: what an upload publishes.
+IMPORT_CARD_FILE = "cards.import_card_file"
 
 
 def upload_start(*, game: str, kind: str, filename: str, content: bytes, author: Any) -> CardImport:
@@ -32,8 +36,9 @@ def upload_start(*, game: str, kind: str, filename: str, content: bytes, author:
 
 
 def _send(upload_id: int) -> None:
-    from cards.tasks import import_card_file  # the tasks module imports this one
-
+    # Published by name (registered when the app is ready: `CardsConfig.ready` imports the tasks
+    # module), so this module never imports the task that calls it.
+    import_card_file = current_app.tasks[IMPORT_CARD_FILE]
     try:
         # DeckLab's one task queue (the simulations' too): every worker consumes it.
         import_card_file.apply_async((upload_id,), queue=settings.GOLDFISH_QUEUE)

@@ -25,6 +25,7 @@ from cards.games.goldfish import goal_forms
 from cards.games.messages import choose_language
 from cards.games.query import QueryError
 from cards.games.registry import all_games
+from cards.http import HtmxHttpRequest
 from cards.importers import ImportFailed, Problem, read_upload
 from cards.models import Card, CardImport, to_game_card
 from cards.paging import CappedPaginator
@@ -64,7 +65,7 @@ SORT_LABELS = {
 }
 
 
-def card_list(request: HttpRequest, game: str) -> HttpResponse:
+def card_list(request: HtmxHttpRequest, game: str) -> HttpResponse:
     """A game's cards: searched with the query language, sorted, paginated; htmx gets the table."""
     the_game = game_or_404(game)
     query = request.GET.get("q", "").strip()

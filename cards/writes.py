@@ -153,15 +153,15 @@ def cards_upsert(
     before: dict[str, dict[str, Any]] = {}
     for card in cards:
         values = card_columns(game.slug, card)
-        row = stored.get(card.number) or by_key.get(game.number_key(card.number))
-        if row is None:
+        found = stored.get(card.number) or by_key.get(game.number_key(card.number))
+        if found is None:
             key = game.number_key(card.number)
             new.append(Card(game=game.slug, number=card.number, number_key=key, **values))
-        elif any(getattr(row, name) != value for name, value in values.items()):
-            before[row.number] = cells(row)
+        elif any(getattr(found, name) != value for name, value in values.items()):
+            before[found.number] = cells(found)
             for name, value in values.items():
-                setattr(row, name, value)
-            changed.append(row)
+                setattr(found, name, value)
+            changed.append(found)
     if not new and not changed:
         return new, changed
     with transaction.atomic():
@@ -192,12 +192,11 @@ def card_write(
     `fields` go to the revision. Returns the card and whether it changed."""
     game = get_game(game_slug)
     with transaction.atomic():
-        card = Card.objects.select_for_update().filter(game=game_slug, number=facts.number).first()
-        before = cells(card) if card else None
-        if card is None:
-            card = Card(
-                game=game_slug, number=facts.number, number_key=game.number_key(facts.number)
-            )
+        stored = Card.objects.select_for_update().filter(game=game_slug, number=facts.number)
+        card = stored.first() or Card(
+            game=game_slug, number=facts.number, number_key=game.number_key(facts.number)
+        )
+        before = cells(card) if card.pk else None
         for name, value in card_columns(game_slug, facts).items():
             setattr(card, name, value)
         if text is not None:

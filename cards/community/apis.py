@@ -47,7 +47,7 @@ class ProposalListApi(generics.ListAPIView):
         rows = Proposal.objects.select_related("proposer", "reviewer")
         if self.request.query_params.get("queue") and self.request.user.has_perm(REVIEW_PERMISSION):
             return rows.filter(status=Proposal.Status.PENDING).order_by("created_at")
-        return rows.filter(proposer=self.request.user)
+        return rows.filter(proposer_id=self.request.user.pk)
 
     @extend_schema(
         summary="Your card proposals (card editors: the review queue)",

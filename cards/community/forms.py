@@ -49,7 +49,7 @@ class CardCellsForm(forms.Form):
         return [self[name] for name in self.game.schema.names]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         row = {}
         for column in self.game.schema.columns:
             value = cleaned.get(column.name) or ""

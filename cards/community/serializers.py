@@ -67,7 +67,9 @@ class ProposalCreateSerializer(serializers.Serializer):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         # From the registry at request time, never a fixed list.
-        self.fields["game"].choices = [game.slug for game in all_games()]
+        game_field = self.fields["game"]
+        assert isinstance(game_field, serializers.ChoiceField)
+        game_field.choices = [game.slug for game in all_games()]
 
 
 class ReviewSerializer(serializers.Serializer):

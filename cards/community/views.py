@@ -103,7 +103,7 @@ def propose_file(request: HttpRequest, game: str) -> HttpResponse:
 
 @login_required
 def mine(request: HttpRequest) -> HttpResponse:
-    page = Paginator(Proposal.objects.filter(proposer=request.user), 50).get_page(
+    page = Paginator(Proposal.objects.filter(proposer_id=request.user.pk), 50).get_page(
         request.GET.get("page")
     )
     return render(request, "community/mine.html", {"page": page})

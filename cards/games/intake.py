@@ -19,6 +19,7 @@ from cards.games import deckcode, messages, suggest
 from cards.games.base import Card, CardPool, Deck, Entry, Violation
 from cards.games.game import Game, name_key
 from cards.games.lines import MAX_QUANTITY, header_key, normalise, read_line, source_format
+from cards.games.messages import gettext_noop
 from cards.games.text import fold, natural_key
 
 _RULE = "Decklist text (CONTRACT.md §3)."
@@ -28,54 +29,43 @@ CSV_HEADER = "zone,count,number,name"
 
 messages.register(
     "decklist.syntax",
-    en="Line {line}: {text!r} is neither a section header, a comment nor a card line.",
-    ja="{line}行目：「{text}」は見出し・コメント・カード行のどれでもありません。",
+    gettext_noop("Line %(line)s: %(text)r is neither a section header, a comment nor a card line."),
 )
 messages.register(
     "decklist.countless",
-    en="Line {line}: {text!r} has no count and names no card. Add a count before the card, "
-    "as in 4 BT1-001, or check the number.",
-    ja="{line}行目：「{text}」には枚数がなく、どのカードにも一致しません。"
-    "カードの前に枚数を付けてください（例：4 BT1-001）。番号も確認してください。",
+    gettext_noop(
+        "Line %(line)s: %(text)r has no count and names no card. Add a count before the card, as in 4 BT1-001, or check the number."
+    ),
 )
 messages.register(
     "decklist.quantity",
-    en="Line {line}: {quantity} copies is not a quantity (1 to {max} per line).",
-    ja="{line}行目：{quantity}枚は指定できません（1行に1〜{max}枚）。",
+    gettext_noop("Line %(line)s: %(quantity)s copies is not a quantity (1 to %(max)s per line)."),
 )
 messages.register(
     "decklist.unknown_card",
-    en="Line {line}: no card matches {reference!r}. Check the number or the name.",
-    ja="{line}行目：「{reference}」に一致するカードがありません。番号か名前を確認してください。",
+    gettext_noop("Line %(line)s: no card matches %(reference)r. Check the number or the name."),
 )
 messages.register(
     "decklist.unknown_suggested",
-    en="Line {line}: no card matches {reference!r}. Did you mean {suggestions_en}?",
-    ja="{line}行目：「{reference}」に一致するカードがありません。{suggestions_ja}のことですか？",
+    gettext_noop("Line %(line)s: no card matches %(reference)r. Did you mean %(suggestions)s?"),
 )
 messages.register(
     "decklist.ambiguous_card",
-    en="Line {line}: {reference!r} matches {matches}. Write the card number instead.",
-    ja="{line}行目：「{reference}」は複数のカード（{matches}）に一致します。カード番号で書いてください。",
+    gettext_noop(
+        "Line %(line)s: %(reference)r matches %(matches)s. Write the card number instead."
+    ),
 )
 messages.register(
     "decklist.ambiguous_many",
-    en="Line {line}: {reference!r} matches {matches} and {more} more cards. "
-    "Write the card number instead.",
-    ja="{line}行目：「{reference}」は複数のカード（{matches}ほか{more}種）に一致します。"
-    "カード番号で書いてください。",
+    gettext_noop(
+        "Line %(line)s: %(reference)r matches %(matches)s and %(more)s more cards. Write the card number instead."
+    ),
 )
 messages.register(
-    "intake.note.heading",
-    en="a heading, not a section of this game's decks",
-    ja="見出し（このゲームのデッキの区分ではありません）",
+    "intake.note.heading", gettext_noop("a heading, not a section of this game's decks")
 )
-messages.register("intake.note.table", en="a table rule", ja="表の罫線")
-messages.register(
-    "intake.note.text",
-    en="no card has this name: kept as a note",
-    ja="カード名ではないためメモとしました",
-)
+messages.register("intake.note.table", gettext_noop("a table rule"))
+messages.register("intake.note.text", gettext_noop("no card has this name: kept as a note"))
 
 #: A card number somewhere in a reference (`BT1-001`, `U-129`, `黒U-129`): a line holding one
 #: was meant as a card, so it is a problem when unread, never a note.

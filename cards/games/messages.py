@@ -1,65 +1,66 @@
-"""The message catalogue: every violation message in English and Japanese.
+"""The violation messages: gettext msgids by violation key, translated from the site's catalogue.
 
 Messages are looked up by key when a violation is shown, not when it is found, so the language is
 the reader's choice (`--lang ja`, `Accept-Language`, the site's language; the site and the command
-line pick it in one place, `choose_language` below). Each game registers its own
-messages next to its rules, always in every language and with the same placeholders: a value that
-reads differently per language is passed twice with the language as suffix (`zone_en`, `zone_ja`),
-and `noun` (an English plural ending) exists only in English.
+line pick it in one place, `choose_language` below). Each game registers its messages next to its
+rules as English msgids (`%(name)s` placeholders) marked with `gettext_noop`, so `make messages`
+puts them in `locale/ja/LC_MESSAGES/django.po` with the site's other texts; the Japanese lives
+there, and `render` reads the compiled catalogue with the standard library's `gettext`, so the core
+stays free of Django. A value that reads differently per language is passed with the language as
+suffix (`zone_en`, `zone_ja`), and the message names it once (`%(zone)s`).
 """
 
 from __future__ import annotations
 
+import gettext
 import re
-import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 LANGUAGES = ("en", "ja")
-#: Placeholders one language needs and the others do not: English plural endings.
-ENGLISH_ONLY = frozenset({"noun"})
-_CATALOGUE: dict[str, dict[str, str]] = {}
+#: The site's message catalogues (`locale/<lang>/LC_MESSAGES/django.mo`, committed compiled).
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+_CATALOGUE: dict[str, str] = {}
 
 
 class UnknownMessage(LookupError):
     """A message key nothing registered (a programming error, never the reader's)."""
 
 
-def placeholders(text: str, lang: str) -> frozenset[str]:
-    """The values a text uses, language suffixes removed (`zone_ja` → `zone`)."""
-    names = {name for _, name, _, _ in string.Formatter().parse(text) if name}
-    if lang == "en":
-        names -= ENGLISH_ONLY
-    return frozenset(name.removesuffix(f"_{lang}") for name in names)
-
-
-def register(key: str, *, en: str, ja: str) -> None:
-    """Add a message; the texts are `str.format` templates over the violation's values."""
-    texts = {"en": en, "ja": ja}
-    if not all(text.strip() for text in texts.values()):
-        raise ValueError(f"message {key!r} needs a text in every language {LANGUAGES}")
-    if placeholders(en, "en") != placeholders(ja, "ja"):
-        raise ValueError(
-            f"message {key!r}: the placeholders differ between languages "
-            f"({sorted(placeholders(en, 'en'))} vs {sorted(placeholders(ja, 'ja'))})"
-        )
+def register(key: str, msgid: str) -> None:
+    """Name a violation's message: `msgid` (marked with `gettext_noop`) is the English text, a
+    `%`-format over the violation's values."""
     existing = _CATALOGUE.get(key)
-    if existing is not None and existing != {"en": en, "ja": ja}:
+    if existing is not None and existing != msgid:
         raise ValueError(f"message {key!r} is registered twice with different texts")
-    _CATALOGUE[key] = {"en": en, "ja": ja}
+    _CATALOGUE[key] = msgid
+
+
+@cache
+def translation(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of a language (English: the msgids themselves)."""
+    return gettext.translation("django", LOCALE, languages=[lang], fallback=True)
 
 
 def render(key: str, lang: str, values: Mapping[str, Any]) -> str:
-    texts = _CATALOGUE.get(key)
-    if texts is None:
+    msgid = _CATALOGUE.get(key)
+    if msgid is None:
         raise UnknownMessage(f"no message registered for {key!r}")
-    return texts[choose_language(lang)].format_map(values)
+    lang = choose_language(lang)
+    suffix = f"_{lang}"
+    shown = {
+        **values,
+        **{k.removesuffix(suffix): v for k, v in values.items() if k.endswith(suffix)},
+    }
+    return translation(lang).gettext(msgid) % shown
 
 
 def texts(key: str) -> dict[str, str]:
     """The message's texts by language."""
-    return dict(_CATALOGUE[key])
+    return {lang: translation(lang).gettext(_CATALOGUE[key]) for lang in LANGUAGES}
 
 
 def choose_language(*wanted: str | None) -> str:

@@ -13,49 +13,46 @@ from dataclasses import dataclass, replace
 
 from cards.games import messages
 from cards.games.base import Card, Deck, Entry, GameData, Violation
+from cards.games.messages import gettext_noop
 from cards.games.registry import get_game
 
 messages.register(
-    "zone.size.add",
-    en="{zone_en}: add {delta} {noun} ({count} now; {allowed_en}).",
-    ja="{zone_ja}：あと{delta}枚入れてください（現在{count}枚、{allowed_ja}）。",
+    "zone.size.add", gettext_noop("%(zone)s: add %(delta)s %(noun)s (%(count)s now; %(allowed)s).")
 )
 messages.register(
     "zone.size.remove",
-    en="{zone_en}: remove {delta} {noun} ({count} now; {allowed_en}).",
-    ja="{zone_ja}：{delta}枚減らしてください（現在{count}枚、{allowed_ja}）。",
+    gettext_noop("%(zone)s: remove %(delta)s %(noun)s (%(count)s now; %(allowed)s)."),
 )
 messages.register(
     "zone.card_type",
-    en="Remove {card} from {zone_en}: a {type_en} card may not be there ({zone_en} holds "
-    "{allowed_en}).",
-    ja="{card}を{zone_ja}から外してください：{type_ja}は{zone_ja}に入れられません（{allowed_ja}のみ）。",
+    gettext_noop(
+        "Remove %(card)s from %(zone)s: a %(type)s card may not be there (%(zone)s holds %(allowed)s)."
+    ),
 )
 messages.register(
     "copy_limit",
-    en="Remove {excess} {noun} of {card} ({count} of at most {limit}).",
-    ja="{card}を{excess}枚減らしてください（現在{count}枚、上限{limit}枚）。",
+    gettext_noop("Remove %(excess)s %(noun)s of %(card)s (%(count)s of at most %(limit)s)."),
 )
 messages.register(
     "cap",
-    en="Remove {excess} of the {what_en} ({count} of at most {limit}): {card}.",
-    ja="{what_ja}を{excess}枚減らしてください（現在{count}枚、上限{limit}枚）：{card}。",
+    gettext_noop("Remove %(excess)s of the %(what)s (%(count)s of at most %(limit)s): %(card)s."),
 )
 messages.register(
     "banned",
-    en="Remove {card}: it is banned in {format} ({count} in the deck, 0 allowed).",
-    ja="{card}を外してください：{format}では禁止カードです（現在{count}枚、0枚まで）。",
+    gettext_noop("Remove %(card)s: it is banned in %(format)s (%(count)s in the deck, 0 allowed)."),
 )
 messages.register(
     "limited",
-    en="Remove {excess} {noun} of {card}: it is limited in {format} ({count} of at most {limit}).",
-    ja="{card}を{excess}枚減らしてください：{format}では制限カードです（現在{count}枚、上限{limit}枚）。",
+    gettext_noop(
+        "Remove %(excess)s %(noun)s of %(card)s: it is limited in %(format)s (%(count)s of at most %(limit)s)."
+    ),
 )
 
 
-def noun(count: int, one: str, many: str) -> str:
-    """The English noun for a count ("1 copy", "2 copies"); Japanese needs none."""
-    return one if count == 1 else many
+def noun(count: int, one: str, many: str) -> dict[str, str]:
+    """The word after a count, as the message's `noun` in each language: English "1 copy",
+    "2 copies"; Japanese counts cards with 枚 ("2枚")."""
+    return {"noun_en": one if count == 1 else many, "noun_ja": "枚"}
 
 
 def card_list(cards: Iterable[Card]) -> str:
@@ -208,7 +205,7 @@ class ZoneSize:
                 "zone_en": zone_en,
                 "zone_ja": zone_ja,
                 "delta": delta,
-                "noun": noun(delta, "card", "cards"),
+                **noun(delta, "card", "cards"),
                 "allowed_en": self.sizes.describe("en"),
                 "allowed_ja": self.sizes.describe("ja"),
             },
@@ -283,7 +280,7 @@ class CopyLimit:
                 limit,
                 card=group_label([entry.card for entry in entries]),
                 excess=excess,
-                noun=noun(excess, "copy", "copies"),
+                **noun(excess, "copy", "copies"),
             )
 
 
@@ -360,5 +357,5 @@ class Restricted:
                 card=group_label([entry.card for entry in entries]),
                 format=self.format_name,
                 excess=excess,
-                noun=noun(excess, "copy", "copies"),
+                **noun(excess, "copy", "copies"),
             )

@@ -14,7 +14,7 @@ KEYWORD = re.compile(r"【[^【】\n]{1,40}】|《[^《》\n]{1,40}》|\[[^\[\]\
 
 @register.filter
 def card_text(text: str) -> SafeString:
-    parts = []
+    parts: list[str] = []
     position = 0
     for match in KEYWORD.finditer(text or ""):
         parts.append(escape(text[position : match.start()]))

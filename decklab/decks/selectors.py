@@ -238,7 +238,7 @@ def zone_diff(
     ]
 
 
-def own_decks_of_game(user: AbstractBaseUser, game: str) -> QuerySet[Deck]:
+def own_decks_of_game(user: User, game: str) -> QuerySet[Deck]:
     """The user's decks of a game, the last edited first (the run page offers them)."""
     if not user.is_authenticated:
         return Deck.objects.none()

@@ -20,6 +20,7 @@ from django_htmx.http import HTMX_STOP_POLLING
 from cards.games.decklist import natural_key
 from cards.games.goldfish import GoalError, goal_forms
 from cards.games.text import whole_number
+from cards.http import HtmxHttpRequest
 from decklab.decks import compare, selectors, services
 from decklab.decks.views.base import (
     DeckUrls,
@@ -45,7 +46,7 @@ from decklab.goldfish.services import SimulationRefused, build_plan, refreshed, 
 
 
 def _simulate(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     targets: list[tuple[str, Workspace]],
     form: SimulationForm,
     *,
@@ -95,11 +96,11 @@ def _simulate(
 
 def _readable_pair(
     first: SimulationRun, second: SimulationRun
-) -> tuple[list, list, dict[str, str] | None]:
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], charts.Names | None]:
     """Both runs' results as the run page shows them (goals in form order, the page's words)."""
-    results_a, names_a = charts.readable(first.results.get("results", []), first.game)
-    results_b, names_b = charts.readable(second.results.get("results", []), second.game)
-    names = {**(names_a or {}), **(names_b or {})}
+    results_a, names_a = charts.readable((first.results or {}).get("results", []), first.game)
+    results_b, names_b = charts.readable((second.results or {}).get("results", []), second.game)
+    names: charts.Names = {**(names_a or {}), **(names_b or {})}
     return results_a, results_b, names or None
 
 
@@ -144,7 +145,7 @@ def _form_refused() -> dict[str, str]:
 
 
 @require_POST
-def simulate(request: HttpRequest, pk: int) -> HttpResponse:
+def simulate(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The goldfish panel's run (`base` and `compare` pick a pair). With `goals=starting` (the
     history's "Simulate both side by side") the pair runs the panel's first defaults that fit."""
     deck = selectors.deck_for_owner(request.user, pk)
@@ -255,7 +256,7 @@ def side_by_side(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @refuse_too_large
-def build_simulate(request: HttpRequest, game: str) -> HttpResponse:
+def build_simulate(request: HtmxHttpRequest, game: str) -> HttpResponse:
     ws = stateless(request, game, request.POST.get("code"))
     form = SimulationForm(request.POST)
     if not form.is_valid():

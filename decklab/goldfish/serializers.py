@@ -74,7 +74,9 @@ class MissingFactSerializer(serializers.Serializer):
     fact = serializers.CharField(
         help_text="The card column it lacks: `speed`, `hp`, `energy_cost` …"
     )
-    label = serializers.CharField(help_text="The fact in words, in the request's language.")
+    label = serializers.CharField(  # type: ignore[assignment]  # a field, not the Field's label
+        help_text="The fact in words, in the request's language."
+    )
     stand_in = serializers.CharField(
         help_text="What the engine used for a card without it, in the request's language."
     )

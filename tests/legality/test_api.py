@@ -159,13 +159,12 @@ def test_the_endpoints_are_in_the_openapi_schema(client):
 
 def test_a_typo_in_a_message_placeholder_is_a_server_error_not_a_400(client, monkeypatch):
     """Errors are caught by name (`UnknownFormat`, `UnknownGame` …), so a programming error such
-    as `{allowd_en}` in a message template cannot pass for a player's mistake
-    (`400 {"detail": "allowd_en"}`): it reaches the server-error handler."""
+    as `%(allowd)s` in a message cannot pass for a player's mistake (`400 {"detail": "allowd"}`):
+    it reaches the server-error handler."""
     from cards.games import messages
 
-    broken = {**messages._CATALOGUE["zone.size.add"], "en": "Add {delta} ({allowd_en})."}
-    monkeypatch.setitem(messages._CATALOGUE, "zone.size.add", broken)
-    with pytest.raises(KeyError, match="allowd_en"):
+    monkeypatch.setitem(messages._CATALOGUE, "zone.size.add", "Add %(delta)s (%(allowd)s).")
+    with pytest.raises(KeyError, match="allowd"):
         post_text(client, "/api/v1/games/dbscg/validate", "Leader\n1 BT1-001\nMain\n4 BT2-001")
 
 

@@ -32,28 +32,29 @@ FREE_POOL = Construction("pool", kinds=20, copies=2)
 
 messages.register(
     "blade_rondo.pool",
-    en="The pool is not a set deck. Closest: {set_deck} — {diff_en}.",
-    ja="プールがセットデッキと一致しません。最も近いのは{set_deck}です — {diff_ja}。",
+    gettext_noop("The pool is not a set deck. Closest: %(set_deck)s — %(diff)s."),
 )
 messages.register(
     "blade_rondo.pool.empty",
-    en="The pool is empty: list the cards of one set deck, or only Dealt or Hand cards.",
-    ja="プールが空です：セットデッキ1つ分のカードか、配札・手札だけを書いてください。",
+    gettext_noop("The pool is empty: list the cards of one set deck, or only Dealt or Hand cards."),
 )
 messages.register(
     "blade_rondo.pool.no_set",
-    en="No single set deck holds all of these cards ({card}): check the Dealt and Hand cards.",
-    ja="これらのカード（{card}）をすべて含むセットデッキがありません。配札と手札を確認してください。",
+    gettext_noop(
+        "No single set deck holds all of these cards (%(card)s): check the Dealt and Hand cards."
+    ),
 )
 messages.register(
     "blade_rondo.pool.pair",
-    en="Add {delta} {noun} of {card}: a free pool holds every card exactly twice ({count} of 2).",
-    ja="{card}をあと{delta}枚入れてください：フリー構築ではどのカードもちょうど2枚です（現在{count}枚）。",
+    gettext_noop(
+        "Add %(delta)s %(noun)s of %(card)s: a free pool holds every card exactly twice (%(count)s of 2)."
+    ),
 )
 messages.register(
     "blade_rondo.not_dealt",
-    en="Remove {excess} {noun} of {card} from {zone_en}: {source_en} holds only {limit}.",
-    ja="{card}を{zone_ja}から{excess}枚外してください：{source_ja}には{limit}枚しかありません。",
+    gettext_noop(
+        "Remove %(excess)s %(noun)s of %(card)s from %(zone)s: %(source)s holds only %(limit)s."
+    ),
 )
 
 
@@ -247,7 +248,7 @@ class FreePool:
                 params={
                     "card": entry.card.label,
                     "delta": delta,
-                    "noun": noun(delta, "copy", "copies"),
+                    **noun(delta, "copy", "copies"),
                 },
             )
 
@@ -313,7 +314,7 @@ class DrawnFrom:
                 params={
                     "card": entry.card.label,
                     "excess": excess,
-                    "noun": noun(excess, "copy", "copies"),
+                    **noun(excess, "copy", "copies"),
                     "zone_en": zone_en,
                     "zone_ja": zone_ja,
                     "source_en": source_en,

@@ -42,25 +42,25 @@ MAIN_TYPES = tuple(t for t in TYPES if t != LEADER and t not in Z_TYPES)
 
 messages.register(
     "dbscg.leader_restriction",
-    en="Remove {card}: your leader {leader} allows {allowed_en}.",
-    ja="{card}を外してください：リーダー{leader}のデッキには{allowed_ja}。",
+    gettext_noop("Remove %(card)s: your leader %(leader)s allows %(allowed)s."),
 )
 messages.register(
     "dbscg.leader_restriction.main",
-    en="Remove {card}: your leader {leader} does not allow cards matching: {what_en}.",
-    ja="{card}を外してください：リーダー{leader}のデッキには{what_ja}のカードを入れられません。",
+    gettext_noop(
+        "Remove %(card)s: your leader %(leader)s does not allow cards matching: %(what)s."
+    ),
 )
 messages.register(
     "dbscg.leader_restriction.zdeck",
-    en="Remove {card} from the Z-deck: your leader {leader} does not allow Z-cards matching: "
-    "{what_en}.",
-    ja="{card}をZデッキから外してください：リーダー{leader}のZデッキには{what_ja}のカードを"
-    "入れられません。",
+    gettext_noop(
+        "Remove %(card)s from the Z-deck: your leader %(leader)s does not allow Z-cards matching: %(what)s."
+    ),
 )
 messages.register(
     "dbscg.leader_restriction.max_count",
-    en="Your leader {leader} allows at most {limit} cards matching: {what_en} (you have {count}).",
-    ja="リーダー{leader}のデッキには{what_ja}のカードを{limit}枚までしか入れられません（現在{count}枚）。",
+    gettext_noop(
+        "Your leader %(leader)s allows at most %(limit)s cards matching: %(what)s (you have %(count)s)."
+    ),
 )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -40,7 +40,7 @@ def check_trials(trials: int) -> None:
         )
 
 
-def check_user_limits(user: AbstractBaseUser) -> None:
+def check_user_limits(user: User) -> None:
     runs = SimulationRun.objects.filter(owner=user)
     active = runs.filter(status__in=ACTIVE).count()
     if active >= settings.GOLDFISH_MAX_ACTIVE_RUNS:
@@ -87,7 +87,7 @@ def check_chunk_work(game: str, goals: list[dict], trials: int) -> None:
         )
 
 
-def check_account_work(owner: AbstractBaseUser, work: float) -> None:
+def check_account_work(owner: User, work: float) -> None:
     """Refuse a run that would take the owner's unfinished work past its budget (HTTP 429)."""
     runs = SimulationRun.objects.filter(owner=owner, status__in=ACTIVE).only(
         "game", "goals", "trials", "chunks_done", "chunks_total"

@@ -11,7 +11,7 @@ import secrets
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -36,7 +36,7 @@ from decklab.goldfish.services.queue import ACTIVE, dispatch, work_units
 
 def simulation_request(
     *,
-    user: AbstractBaseUser | AnonymousUser,
+    user: User | AnonymousUser,
     game: str,
     format: str | None,
     decklist: str,
@@ -68,7 +68,7 @@ def simulation_request(
 
 def create_run(
     *,
-    owner: AbstractBaseUser | None,
+    owner: User | None,
     game: str,
     format: str | None,
     decklist: str,
