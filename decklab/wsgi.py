@@ -4,12 +4,15 @@ Importing this module makes the process a web process:
 - its PostgreSQL sessions cancel any statement after `WEB_STATEMENT_TIMEOUT` seconds (a slow
   query ends with an error page instead of holding a request thread; gunicorn's timeout does not
   end requests in gthread workers), which workers and management commands do not get;
-- it is warmed up: Django otherwise imports the URLconf (every view, DRF, the schema views) and
-  compiles the base templates on the first request, which took ~3 s after each gunicorn start
-  (issue 25 item 4). With `preload_app` the master does it once before forking.
+- it is warmed up: Django otherwise imports the URLconf (every view, DRF, the schema views), the
+  games, builds its URL table per language and compiles the templates on the first requests,
+  which took ~3 s after each gunicorn start (issue 25 item 4). With `preload_app` the master does
+  it once before forking; each worker then opens its connections (`warm_worker`).
 """
 
+import logging
 import os
+from pathlib import Path
 from typing import Any
 
 from django.core.wsgi import get_wsgi_application
@@ -33,15 +36,51 @@ def limit_statements(sender: Any, connection: BaseDatabaseWrapper, **kwargs: Any
 
 
 def warm_up() -> None:
-    """Import every view through the URLconf and compile the templates every page extends.
+    """Do in the master what Django and DeckLab otherwise do on a worker's first requests: import
+    every view (the URLconf, DRF, the schema views) and every game, build the URL resolver's
+    reverse table in each language (`reverse` builds one per active language), read the time
+    zone names and compile every template.
 
-    Opens no database or broker connection, so the master can fork afterwards."""
+    Opens no database or broker connection, so the master can fork afterwards (`warm_worker`
+    connects each worker)."""
+    from django.conf import settings
     from django.template.loader import get_template
     from django.urls import get_resolver
+    from django.utils import translation
+    from rest_framework.settings import api_settings
 
-    get_resolver().url_patterns  # noqa: B018 (the property imports every URL module)
-    for name in ("base.html", "home.html", "404.html", "500.html"):
-        get_template(name)
+    from cards.games.registry import all_games
+    from decklab.timezones import known_zones
+
+    all_games()
+    known_zones()
+    resolver = get_resolver()
+    for code, _ in settings.LANGUAGES:
+        with translation.override(code):
+            resolver.reverse_dict  # noqa: B018 (the property fills this language's table)
+    for setting in (
+        "DEFAULT_RENDERER_CLASSES",
+        "DEFAULT_PARSER_CLASSES",
+        "DEFAULT_THROTTLE_CLASSES",
+    ):
+        getattr(api_settings, setting)
+    for folder in settings.TEMPLATES[0]["DIRS"]:
+        for template in sorted(Path(folder).rglob("*.html")):
+            get_template(template.relative_to(folder).as_posix())
+
+
+def warm_worker() -> None:
+    """A forked worker's own connections, opened before it takes a request (gunicorn's
+    `post_worker_init`): the database and the shared cache. Either being down is the first
+    request's problem, not the worker's start's."""
+    from django.core.cache import cache
+    from django.db import connection
+
+    try:
+        connection.ensure_connection()
+        cache.get("decklab:warm-up")
+    except Exception as error:  # a warm-up: whatever failed, the first request tries again
+        logging.getLogger("decklab.wsgi").warning("worker warm-up: %s", error)
 
 
 connection_created.connect(limit_statements, dispatch_uid="decklab-web-statement-timeout")

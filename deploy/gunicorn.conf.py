@@ -38,6 +38,15 @@ wsgi_app = "decklab.wsgi:application"
 # Import and warm the application once in the master (decklab/wsgi.py): workers fork ready to
 # answer, so no visitor pays the first request's imports after a start or a worker restart.
 preload_app = True
+
+
+def post_worker_init(worker) -> None:
+    """Each worker opens its database and cache connections before its first request."""
+    from decklab.wsgi import warm_worker
+
+    warm_worker()
+
+
 bind = os.environ.get("DECKLAB_BIND", "127.0.0.1:8000")
 workers = _whole("WEB_CONCURRENCY", 2)
 worker_class = "gthread"

@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import F, Q, QuerySet
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 from django.utils.translation import get_language, gettext
 
@@ -97,12 +97,23 @@ def other_version(user: User, code_or_link: str, number: int | None) -> DeckVers
 
 def current_version_for_owner(user: User, pk: int) -> DeckVersion:
     """The current version of the user's own deck, its deck read with it (one query, where
-    `deck_for_owner` and `current_version` take two); any other deck is a 404."""
+    `deck_for_owner` and `current_version` take two); any other deck is a 404.
+
+    In the same query, what the owner's decks of the game look like now (`owner_decks`: how many,
+    `owner_decks_changed`: the newest change): the editor keys its cached "Compare with" choices
+    by them (`decklab.goldfish.pairs.compare_choices`)."""
     if not user.is_authenticated:
         raise DeckNotFound("No such deck.")
+    mine = Deck.objects.filter(owner=OuterRef("deck__owner"), game=OuterRef("deck__game"))
+    mine = mine.order_by().values("owner")
     try:
-        return DeckVersion.objects.select_related("deck").get(
-            deck_id=pk, deck__owner=user, number=F("deck__version")
+        return (
+            DeckVersion.objects.select_related("deck")
+            .annotate(
+                owner_decks=Subquery(mine.annotate(n=Count("id")).values("n")),
+                owner_decks_changed=Subquery(mine.annotate(at=Max("updated_at")).values("at")),
+            )
+            .get(deck_id=pk, deck__owner=user, number=F("deck__version"))
         )
     except DeckVersion.DoesNotExist:
         raise DeckNotFound("No such deck.") from None
@@ -162,18 +173,6 @@ def decklist_text(game: str, deck: GameDeck) -> str:
 def recipe_text(game: str, deck: GameDeck) -> str:
     """The Japanese recipe style (`カード名 ×3`) for posting a deck."""
     return export_recipe(get_game(game), deck)
-
-
-def public_decks(
-    game: str, *, card_numbers: set[str] | None = None, format: str | None = None
-) -> QuerySet[Deck]:
-    """Public decks of a game, newest first; optionally only those holding one of some cards."""
-    decks = Deck.objects.filter(game=game, visibility=Visibility.PUBLIC).select_related("owner")
-    if format:
-        decks = decks.filter(format=format)
-    if card_numbers is not None:
-        decks = decks.filter(cards__number__in=card_numbers).distinct()
-    return decks
 
 
 def deal_count(game: str, zones: Mapping[str, Mapping[str, int]]) -> int:

@@ -21,7 +21,6 @@ from django.db.models import Count, Max, Subquery
 from django.utils.html import format_html
 
 from cards import validation
-from cards.community.coverage import Completeness, completeness
 from cards.games import deckcode
 from cards.games.base import Construction, Entry
 from cards.games.base import Deck as GameDeck
@@ -35,6 +34,8 @@ from decklab.decks import selectors, stats
 from decklab.decks.edits import Zones
 from decklab.decks.models import Deck, DeckVersion
 
+#: The panels' answers `Workspace.cached` keeps (besides the deck panel's HTML).
+CACHED_PANELS = ("legality", "formats", "statistics", "zones")
 #: How long the editor's legality, format and statistics answers stay cached. Their key names all
 #: they depend on (`Workspace.panel_key`), so a changed deck or card is a new key, never a stale one.
 PANEL_CACHE_SECONDS = 3600
@@ -240,11 +241,13 @@ class Workspace:
         """For the templates' `{% cache %}` of a panel keyed by `panel_key`."""
         return PANEL_CACHE_SECONDS
 
+    def cache_key(self, panel: str) -> str:
+        """The cache key of a panel's answer (`cached`)."""
+        return f"decklab:panel:{panel}:{self.panel_key}"
+
     def cached(self, panel: str, compute: Callable[[], Any]) -> Any:
         """A panel's answer from the cache under `panel_key`, computed on a miss."""
-        return cache.get_or_set(
-            f"decklab:panel:{panel}:{self.panel_key}", compute, PANEL_CACHE_SECONDS
-        )
+        return cache.get_or_set(self.cache_key(panel), compute, PANEL_CACHE_SECONDS)
 
     @cached_property
     def report(self) -> dict[str, Any]:
@@ -268,11 +271,6 @@ class Workspace:
     @cached_property
     def charts(self) -> list[stats.Chart]:
         return self.cached("statistics", lambda: stats.deck_charts(self.game_slug, self.game_deck))
-
-    @cached_property
-    def coverage(self) -> Completeness:
-        """How complete the game's card data is (the editor says it beside the search)."""
-        return completeness(self.game_slug)
 
     @cached_property
     def zone_views(self) -> list[ZoneView]:

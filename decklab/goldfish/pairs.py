@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
@@ -10,7 +11,7 @@ from cards.games.text import whole_number
 from decklab.decks import selectors, services
 from decklab.decks.models import Deck
 from decklab.decks.views.base import workspace
-from decklab.decks.workspace import Workspace
+from decklab.decks.workspace import PANEL_CACHE_SECONDS, Workspace
 
 #: Older versions offered to the goldfish panel's "Compare with" (each is a sitting or a save).
 COMPARE_VERSIONS = 100
@@ -24,6 +25,27 @@ def compare_choices(
     if not request.user.is_authenticated:
         return []
     choices = [wanted] if wanted else []
+    key = compare_choices_key(request, ws)
+    if key is None:
+        return choices + _choices(request, ws)
+    return choices + cache.get_or_set(key, lambda: _choices(request, ws), PANEL_CACHE_SECONDS)
+
+
+def compare_choices_key(request: HttpRequest, ws: Workspace) -> str | None:
+    """The cache key of the owner's "Compare with" choices: the deck's version (older versions'
+    notes never change), how many decks of the game the owner has and their newest change (a new,
+    renamed or deleted deck is a new key), the language. None without those figures (a deck not
+    read by `selectors.current_version_for_owner`, or another reader's)."""
+    deck, current = ws.deck, ws.current
+    decks = getattr(current, "owner_decks", None)
+    changed = getattr(current, "owner_decks_changed", None)
+    if deck is None or decks is None or changed is None or deck.owner_id != request.user.pk:
+        return None
+    return f"decklab:compare:{deck.pk}:{deck.version}:{decks}:{changed.isoformat()}:{ws.lang}"
+
+
+def _choices(request: HttpRequest, ws: Workspace) -> list[tuple[str, str]]:
+    choices = []
     if ws.deck is not None:
         older = ws.deck.versions.exclude(number=ws.deck.version).only("number", "note", "note_text")
         for version in older[:COMPARE_VERSIONS]:

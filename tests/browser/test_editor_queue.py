@@ -322,11 +322,12 @@ def test_copy_buttons_export_shapes_and_the_registration_sheet_fields(
 
 def run_the_compare(page) -> None:
     """Run one goal on the goldfish panel's pair and play its runs' chunks here (no worker: the
-    tests replace `_send`), until the side-by-side compare shows the difference."""
+    tests replace `services.queue._send`), until the side-by-side compare shows the difference."""
     from decklab.goldfish import services as goldfish_services
+    from decklab.goldfish.models import SimulationRun
 
     start_a_drawn_goal(page)
-    for run in goldfish_services.SimulationRun.objects.order_by("id"):
+    for run in SimulationRun.objects.order_by("id"):
         while goldfish_services.play_chunks(run.pk, run.requeues).startswith("stored"):
             pass  # each call plays the chunks it claims; the run is done when none are left
     page.wait_for_selector("#simulation .compare-table .diff-value")
@@ -338,8 +339,8 @@ def test_goldfish_compare_shows_both_estimates_and_the_difference(
     from decklab.goldfish import services as goldfish_services
 
     # No worker here: the test plays the chunks itself while the page polls.
-    monkeypatch.setattr(goldfish_services, "_send", lambda messages: None)
-    goldfish_services._cached_plan.cache_clear()
+    monkeypatch.setattr(goldfish_services.queue, "_send", lambda messages: None)
+    goldfish_services.plans._cached_plan.cache_clear()
     page = sized_page
     own_deck(live_server, page, "comparer")
     page.get_by_role("button", name="One copy fewer of TS1-002").click()
@@ -425,8 +426,8 @@ def test_a_version_compared_with_another_deck_then_simulated_side_by_side(
 ):
     from decklab.goldfish import services as goldfish_services
 
-    monkeypatch.setattr(goldfish_services, "_send", lambda messages: None)
-    goldfish_services._cached_plan.cache_clear()
+    monkeypatch.setattr(goldfish_services.queue, "_send", lambda messages: None)
+    goldfish_services.plans._cached_plan.cache_clear()
     page = sized_page
     deck = own_deck(live_server, page, "historian")
     lighter = {**factories.LEGAL_DBSCG["main"], "TS1-002": 1}

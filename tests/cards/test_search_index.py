@@ -126,12 +126,13 @@ def test_every_written_card_adds_its_tags_to_the_vocabulary(cards, load):
 def test_every_page_is_the_same_page_however_it_is_read(
     cards, monkeypatch, sort, descending, count_cap, prefix_rows
 ):
-    """Few matches sorted, or many looked for among the first rows of the order (which hold the
-    page or not): every page is the order's own page. A small cap and prefix make the test cards
-    take every way."""
+    """Few matches sorted, or many looked for among the first rows of the order and then among
+    more (which hold the page or not): every page is the order's own page. A small cap and prefix
+    make the test cards take every way."""
     if count_cap is not None:
         monkeypatch.setattr(paging, "COUNT_CAP", count_cap)
         monkeypatch.setattr(paging, "PREFIX_ROWS", prefix_rows)
+        monkeypatch.setattr(paging, "PREFIX_GROWTH", 2)
     order = _WaysCounted("dbscg", sort, descending)
     ways: Counter[str] = Counter()
     for query in ("", "type:battle", "-color:red", "cost<=2"):
@@ -178,13 +179,32 @@ class _WaysCounted(PageOrder):
 def test_many_matches_at_the_end_of_the_order_are_sorted(cards, monkeypatch):
     monkeypatch.setattr(paging, "COUNT_CAP", 0)
     monkeypatch.setattr(paging, "PREFIX_ROWS", 1)
+    monkeypatch.setattr(paging, "PREFIX_GROWTH", 2)
     numbers = list(ordered(search("dbscg", ""), "number").values_list("number", flat=True))
     last = numbers[-3:]
     matches = ordered(search("dbscg", " or ".join(f'number="{n}"' for n in last)), "number")
     order = _WaysCounted("dbscg", "number")
     paginator = CappedPaginator(matches, 1, page=2, order=order)
     assert [card.number for card in paginator.page(2)] == last[1:2]
-    assert order.ways == {"first rows": 1, "sorted": 1}
+    assert order.ways == {"first rows": paging.PREFIX_STEPS, "sorted": paging.PREFIX_STEPS}
+
+
+def test_a_wider_prefix_is_read_as_a_range_and_sorted(cards, monkeypatch):
+    """The second prefix is bounded by its last row's value and sorted, so the database reads
+    that range, never walks the whole order through the filter (issue 25: a negated group)."""
+    monkeypatch.setattr(paging, "COUNT_CAP", 0)
+    monkeypatch.setattr(paging, "PREFIX_ROWS", 1)
+    monkeypatch.setattr(paging, "PREFIX_GROWTH", 4)
+    numbers = list(ordered(search("dbscg", ""), "number").values_list("number", flat=True))
+    wanted = numbers[2:4]
+    matches = ordered(search("dbscg", " or ".join(f'number="{n}"' for n in wanted)), "number")
+    order = _WaysCounted("dbscg", "number")
+    paginator = CappedPaginator(matches, 1, page=1, order=order)
+    with CaptureQueriesContext(connection) as read:
+        assert [card.number for card in paginator.page(1)] == wanted[:1]
+    assert order.ways == {"first rows": 2, "sorted": 1}
+    page_query = read.captured_queries[-1]["sql"]
+    assert f"\"number_order\" <= '{Card.objects.get(number=numbers[3]).number_order}'" in page_query
 
 
 def test_a_page_among_the_first_rows_reads_only_those(cards, monkeypatch):

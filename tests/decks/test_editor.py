@@ -204,7 +204,10 @@ def test_a_line_naming_a_card_the_database_lacks_offers_to_propose_it_filled_in(
 
 def test_the_editor_says_how_many_cards_of_the_game_the_database_holds(signed_in, deck):
     html = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
-    assert "Dragon Ball Super Card Game: 20 cards in the database" in html
+    assert (
+        "Dragon Ball Super Card Game: 20 cards registered (how many the game has is not known)."
+        in html
+    )
     assert 'href="/cards/dbscg/coverage/">What is missing</a>' in html
     signed_in.cookies["django_language"] = "ja"
     html = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()

@@ -3,22 +3,30 @@ legality, export and settings fragments, and the queries the page makes."""
 
 from __future__ import annotations
 
+import os
 import re
+import uuid
+from collections.abc import Iterator
 
 import pytest
+import redis
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from cards.models import Card, GameData
+from decklab.cache import read_ahead
 from decklab.decks.services import deck_create
 from decklab.decks.views import base as views
+from tests.conftest import require_or_skip
 from tests.decks import factories
 
 pytestmark = pytest.mark.django_db
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+MASKED = re.compile(r"\b[A-Za-z0-9]{64}\b")
 
 
 def _browser(user) -> Client:
@@ -80,18 +88,11 @@ def test_the_editor_page_reads_the_deck_and_its_version_in_one_query(client, own
         re.findall(r'FROM "(\w+)"', query["sql"])[-1]  # the outer query's table
         for query in captured.captured_queries
     ]
-    # The session, the user, the version with its deck, the panels' key (how many of the deck's
-    # cards are stored, their newest change and the game data's, in one query: no card row is
-    # read), the older versions and the other decks (the goldfish comparison).
+    # The session, the user, the version with its deck (and the owner's decks' stamp that keys the
+    # cached goldfish comparison), the panels' key (how many of the deck's cards are stored, their
+    # newest change and the game data's, in one query: no card row is read).
     assert sorted(tables) == sorted(
-        [
-            "django_session",
-            "auth_user",
-            "decks_deckversion",
-            "cards_card",
-            "decks_deckversion",
-            "decks_deck",
-        ]
+        ["django_session", "auth_user", "decks_deckversion", "cards_card"]
     )
     key = next(q["sql"] for q in captured.captured_queries if 'FROM "cards_card"' in q["sql"])
     assert '"cards_card"."data"' not in key and "cards_gamedata" in key
@@ -134,3 +135,83 @@ def test_the_cached_deck_panel_carries_the_deck_s_current_revision(client, deck,
     deck.refresh_from_db()
     page = client.get(url).content.decode()
     assert f'data-revision="{deck.revision}"' in page
+
+
+@pytest.fixture
+def redis_cache(settings) -> Iterator[None]:
+    """The site's cache on this test run's Redis (its broker's, as on PostgreSQL + Redis), under a
+    key prefix of the test's own, whose keys are deleted afterwards (the broker's stay)."""
+    url = os.environ.get("DECKLAB_CACHE_URL") or os.environ.get("CELERY_BROKER_URL", "")
+    if not url.startswith("redis://"):
+        require_or_skip(settings.DECKLAB_REQUIRE_SERVICES, "no Redis (CELERY_BROKER_URL)")
+    prefix = f"test-{uuid.uuid4().hex}"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "decklab.cache.FailOpenRedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": prefix,
+        }
+    }
+    yield
+    server = redis.Redis.from_url(url)
+    for key in server.scan_iter(f"{prefix}:*"):
+        server.delete(key)
+
+
+def _commands(monkeypatch) -> list[str]:
+    """The commands sent to Redis from now on, by name."""
+    sent: list[str] = []
+    send = redis.Redis.execute_command
+
+    def counted(self, *args, **options):
+        sent.append(args[0])
+        return send(self, *args, **options)
+
+    monkeypatch.setattr(redis.Redis, "execute_command", counted)
+    return sent
+
+
+def test_issue_25_5_the_editor_page_reads_its_cached_parts_in_one_round_trip(
+    redis_cache, client, deck, owner, monkeypatch
+):
+    """The cached panels, forms and fragments of the page are asked for at once (`read_ahead`,
+    `editor_cache_keys`): a `{% cache %}` tag whose name or values changed would be a second
+    round trip here."""
+    client.force_login(owner)
+    url = reverse("decks:editor", args=[deck.pk])
+    first = client.get(url).content.decode()
+    sent = _commands(monkeypatch)
+    again = client.get(url).content.decode()
+    assert sent == ["MGET"]
+    # The same page, but for the request's own (masked) CSRF tokens.
+    assert MASKED.sub("", again) == MASKED.sub("", first)
+
+
+def test_a_read_ahead_answers_its_keys_from_one_get_many_and_keeps_writes(redis_cache, monkeypatch):
+    cache.set("held", 1)
+    sent = _commands(monkeypatch)
+    with read_ahead(["held", "missing"]):
+        assert cache.get("held") == 1
+        assert cache.get("missing", "default") == "default"
+        cache.set("missing", 2)
+        assert cache.get("missing") == 2
+        assert sent == ["MGET", "SET"]
+        assert cache.get("other") is None
+    assert sent == ["MGET", "SET", "GET"]
+    assert cache.get("missing") == 2
+
+
+def test_the_cached_compare_choices_follow_the_owner_s_other_decks(client, deck, owner):
+    """The goldfish panel's "Compare with" is cached (issue 25 item 5) by the owner's decks of the
+    game: a new deck, a renamed one and a deleted one show at once."""
+    client.force_login(owner)
+    url = reverse("decks:editor", args=[deck.pk])
+    assert "Second deck" not in client.get(url).content.decode()
+    other = deck_create(owner=owner, game="dbscg", name="Second deck", zones={})
+    assert "Second deck" in client.get(url).content.decode()
+    other.name = "Renamed deck"
+    other.save()
+    page = client.get(url).content.decode()
+    assert "Renamed deck" in page and "Second deck" not in page
+    other.delete()
+    assert "Renamed deck" not in client.get(url).content.decode()

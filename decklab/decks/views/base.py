@@ -8,16 +8,19 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.core.cache.utils import make_template_fragment_key
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString
 from django_htmx.http import trigger_client_event
 
 from cards import limits
+from cards.coverage import completeness_key
 from cards.games import deckcode
 from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
@@ -25,7 +28,7 @@ from cards.games.text import whole_number
 from cards.languages import request_language
 from decklab.decks import edits, selectors, services
 from decklab.decks.models import Deck, DeckVersion
-from decklab.decks.workspace import Workspace
+from decklab.decks.workspace import CACHED_PANELS, Workspace
 
 PANELS = {
     "legality": "decks/_legality_body.html",
@@ -191,15 +194,55 @@ def deck_panel_html(request: HttpRequest, ws: Workspace, urls: DeckUrls, error: 
     if error:
         return render_to_string("decks/_deck_panel.html", context, request)
     stand_in = csrf_stand_in()
-    draft = ws.draft.changes if ws.draft else None
-    revision = ws.deck.revision if ws.deck else None
     html = ws.cached(
-        f"deck:{ws.deck.pk if ws.deck else ''}:{ws.version}:{draft}:{revision}",
+        _deck_panel_name(ws),
         lambda: render_to_string(
             "decks/_deck_panel.html", {**context, "csrf_token": stand_in}, request
         ),
     )
     return SafeString(html.replace(stand_in, get_token(request)))
+
+
+def _deck_panel_name(ws: Workspace) -> str:
+    draft = ws.draft.changes if ws.draft else None
+    revision = ws.deck.revision if ws.deck else None
+    return f"deck:{ws.deck.pk if ws.deck else ''}:{ws.version}:{draft}:{revision}"
+
+
+def editor_cache_keys(ws: Workspace, urls: DeckUrls) -> list[str]:
+    """Every cache key the editor page reads, for one `read_ahead`: the deck panel and the
+    panels' answers (`Workspace.cached`), the game's completeness, and the fragments that
+    `templates/decks/` cache, each with the `{% cache %}` tag's own name and values (a test
+    holds the page to one round trip, so a changed tag shows there)."""
+    keys = [ws.cache_key(panel) for panel in (_deck_panel_name(ws), *CACHED_PANELS)]
+    keys.append(completeness_key(ws.game_slug))
+    deck = ws.deck
+    language = translation.get_language()
+    fragments: dict[str, tuple] = {
+        "deck_import_form": (language,),
+        "deck_goal_fields": (ws.panel_key,),
+        "deck_simulation_fields": (language,),
+        "deck_legality": (ws.panel_key,),
+        "deck_statistics": (ws.panel_key,),
+    }
+    if deck is not None:
+        fragments["deck_settings_form"] = (
+            deck.pk,
+            deck.name,
+            ws.format_slug,
+            deck.visibility,
+            language,
+        )
+        fragments["deck_export"] = (
+            ws.panel_key,
+            deck.pk,
+            urls.share,
+            urls.text,
+            urls.image,
+            urls.sheet,
+        )
+    keys += [make_template_fragment_key(name, values) for name, values in fragments.items()]
+    return keys
 
 
 @functools.cache

@@ -28,6 +28,7 @@ from cards.games.registry import GAMES, get_game
 from cards.games.text import whole_number
 from cards.languages import request_language
 from cards.paging import CappedPaginator
+from decklab.cache import read_ahead
 from decklab.decks import selectors, services
 from decklab.decks.forms import ChangeForm, ImportForm, NewDeckForm, SettingsForm
 from decklab.decks.models import Deck
@@ -36,6 +37,7 @@ from decklab.decks.views.base import (
     DeckUrls,
     deck_panel,
     deck_panel_html,
+    editor_cache_keys,
     game_or_404,
     refused,
     side_panel,
@@ -44,7 +46,12 @@ from decklab.decks.views.base import (
 from decklab.decks.views.importing import keep_problems, with_picks
 from decklab.decks.workspace import Workspace, allowed_zones
 from decklab.goldfish.forms import TRIALS_CHOICES, SimulationForm, goal_fieldsets
-from decklab.goldfish.pairs import base_target, compare_choices, compare_target
+from decklab.goldfish.pairs import (
+    base_target,
+    compare_choices,
+    compare_choices_key,
+    compare_target,
+)
 
 #: Search results shown in the editor's search panel.
 SEARCH_LIMIT = 24
@@ -94,8 +101,16 @@ def editor(request: HttpRequest, pk: int) -> HttpResponse:
 
 def editor_page(request: HttpRequest, ws: Workspace, status: int = 200) -> HttpResponse:
     """The editor of a workspace: a saved deck's, or the builder's (`builder.build`)."""
-    query = request.GET.get("q", "")
     urls = DeckUrls.of(ws)
+    keys = editor_cache_keys(ws, urls)
+    if compared := compare_choices_key(request, ws):
+        keys.append(compared)
+    with read_ahead(keys):
+        return _editor_page(request, ws, urls, status)
+
+
+def _editor_page(request: HttpRequest, ws: Workspace, urls: DeckUrls, status: int) -> HttpResponse:
+    query = request.GET.get("q", "")
     context = {
         "ws": ws,
         "urls": urls,

@@ -3,8 +3,8 @@
 1. In-process: each game's default format checks a full deck (60 cards; Blade Rondo a 40-card
    pool with its dealt cards and hand: each game's `GAME.bench`), median of 1,000 runs, beside the
    median of parsing and resolving the same decklist text in memory. Target: under 1 ms.
-2. The API: a real WSGI server (gunicorn, 2 workers) on 127.0.0.1, and ApacheBench (`ab`, Debian's
-   apache2-utils) with 20 concurrent clients, bounded to 2,000 requests and 30 s a run. POST
+2. The API: a real WSGI server (gunicorn as `deploy/serve` runs it, 2 gthread workers) on
+   127.0.0.1, and ApacheBench (`ab`, Debian's apache2-utils) with 20 concurrent clients, bounded to 2,000 requests and 30 s a run. POST
    /api/v1/games/dbscg/validate with a 60-card deck from the database beside GET /api/v1/games in
    the same run: the ratio is what the rules and the card lookup add. Target: p95 under 30 ms.
 """
@@ -103,7 +103,7 @@ def run_blade_rondo_pool(report) -> None:
     )
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -163,13 +163,9 @@ def can_load_test() -> bool:
     return False
 
 
-@contextmanager
-def serving() -> Iterator[str]:
-    """A real WSGI server (gunicorn, 2 workers) on a free local port: its base URL."""
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    env = {
+def server_env(base: str) -> dict[str, str]:
+    """The environment of a production web process serving `base` on this machine."""
+    return {
         **os.environ,
         "DECKLAB_DEBUG": "0",
         # This process's key, so that a session made here (a logged-in page) is valid there.
@@ -180,18 +176,28 @@ def serving() -> Iterator[str]:
         "DECKLAB_API_ANON_RATE": "100000000/min",
         "DECKLAB_API_USER_RATE": "100000000/min",
         "DECKLAB_API_LEGALITY_RATE": "100000000/min",
+        "WEB_CONCURRENCY": "2",
+        # No worker replaced mid-run: a gthread worker that restarts resets the connections it
+        # had accepted, and ApacheBench stops at the first reset.
+        "DECKLAB_WEB_MAX_REQUESTS": "0",
     }
+
+
+#: gunicorn as production runs it (`deploy/serve`): its settings file, with gthread workers.
+GUNICORN_CONFIG = "deploy/gunicorn.conf.py"
+
+
+@contextmanager
+def serving() -> Iterator[str]:
+    """A real WSGI server (gunicorn with `deploy/gunicorn.conf.py`: 2 gthread workers of 4
+    threads, the preloaded and warmed application) on a free local port: its base URL."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    gunicorn = Path(sys.executable).with_name("gunicorn")
     server = subprocess.Popen(
-        [
-            str(gunicorn),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "decklab.wsgi:application",
-        ],
+        [str(gunicorn), "-c", GUNICORN_CONFIG, "--bind", f"127.0.0.1:{port}"],
         cwd=settings.BASE_DIR,
-        env=env,
+        env=server_env(base),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

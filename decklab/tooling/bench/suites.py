@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from decklab.tooling.bench import collections, editor, engines, events, legality, runs, search
+from decklab.tooling.bench import (
+    collections,
+    discovery,
+    discovery_goldfish,
+    editor,
+    engines,
+    events,
+    legality,
+    runs,
+    search,
+    startup,
+)
 
 SUITES: dict[str, Callable] = {
     "search": search.run,
@@ -17,4 +28,7 @@ SUITES: dict[str, Callable] = {
     "editor": editor.run,
     "events": events.run,
     "collections": collections.run,
+    "similar": discovery_goldfish.run,
+    "discovery": discovery.run,
+    "startup": startup.run,
 }
