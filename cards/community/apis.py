@@ -5,6 +5,9 @@ Rate limiting: the same per-player caps as the site (`proposals.check_limits`), 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
@@ -17,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.community import proposals
+from cards.community.forms import cell_errors
 from cards.community.models import REVIEW_PERMISSION, Proposal
 from cards.community.serializers import (
     ProposalCreateSerializer,
@@ -24,12 +28,15 @@ from cards.community.serializers import (
     ReviewSerializer,
     RowProblemSerializer,
 )
+from cards.games.registry import get_game
 from cards.games.schema import RowError
 from cards.serializers import ErrorSerializer as DetailSerializer
 
 
-def _row_problem(error: RowError) -> Response:
-    body = {"detail": gettext("The card's cells are not valid."), "problems": dict(error.problems)}
+def _row_problem(error: RowError, game: str, row: Mapping[str, Any] | None) -> Response:
+    """400 with each bad cell's problem in the reader's language (`Accept-Language: ja`)."""
+    problems = dict(cell_errors(get_game(game), error, row or {}))
+    body = {"detail": gettext("The card's cells are not valid."), "problems": problems}
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
@@ -82,7 +89,7 @@ class ProposalListApi(generics.ListAPIView):
                 source_note=data.get("source_note", ""),
             )
         except RowError as error:
-            return _row_problem(error)
+            return _row_problem(error, data["game"], data["row"])
         except proposals.ProposalRefused as refused:
             return _refused(refused, status.HTTP_429_TOO_MANY_REQUESTS)
         return Response(ProposalSerializer(proposal).data, status=status.HTTP_201_CREATED)
@@ -135,7 +142,7 @@ class ProposalReviewApi(APIView):
             else:
                 proposals.approve(proposal, request.user, row=data.get("row"))
         except RowError as error:
-            return _row_problem(error)
+            return _row_problem(error, proposal.game, data.get("row") or proposal.row)
         except proposals.ProposalRefused as refused:
             return _refused(refused, status.HTTP_409_CONFLICT)
         return Response(ProposalSerializer(_visible(request, pk)).data)

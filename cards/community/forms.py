@@ -59,10 +59,7 @@ class CardCellsForm(forms.Form):
         try:
             cleaned["facts"] = check_cells(self.game.slug, row)
         except RowError as error:
-            columns = {column.name: column for column in self.game.schema.columns}
-            for name, message in error.problems:
-                if name in columns:
-                    message = cell_error(columns[name], row.get(name, ""))
+            for name, message in cell_errors(self.game, error, row):
                 self.add_error(name if name in self.fields else None, message)
         cleaned["row"] = row
         return cleaned
@@ -107,6 +104,16 @@ def column_field(game: Game, column: Column) -> forms.Field:
     return forms.CharField(
         label=label, required=False, max_length=MAX_CELL_CHARS, strip=True, help_text=needed
     )
+
+
+def cell_errors(game: Game, error: RowError, row: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """A refused row's problems, (column, message), each of the game's columns said in the
+    reader's language (`cell_error`): for the proposal form and the proposals API alike."""
+    columns = {column.name: column for column in game.schema.columns}
+    return [
+        (name, str(cell_error(columns[name], row.get(name, ""))) if name in columns else message)
+        for name, message in error.problems
+    ]
 
 
 def cell_error(column: Column, value: str) -> str:

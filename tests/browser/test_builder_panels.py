@@ -26,5 +26,5 @@ def test_the_builder_s_panels_show_the_deck_after_each_change_not_the_one_before
     page.wait_for_selector(".entry[data-number='TD-U01'][data-count='4']")
     # The panels refresh on the change's own deck code, so they count four copies, not one.
     page.wait_for_selector("#legality-panel .violation:has-text('4 now')")
-    page.wait_for_selector("#stats-panel figcaption:has-text('(4)')")
+    page.wait_for_selector("#stats-panel figcaption:has-text('(4 cards)')")
     shoot(page, "panels-follow-the-deck")

@@ -26,7 +26,11 @@ def test_history_notes_and_goal_choices_read_in_japanese(browser, live_server, s
     sign_in(page, live_server, "yomu")
     page.goto(live_server.url + reverse("decks:history", args=[deck.pk]))
     history = page.inner_text("main")
-    assert "v1に戻す" in history and "-1 TS1-002（メイン）" in history and "作成" in history
+    assert (
+        "v1に戻す" in history
+        and "-1 TS1-002 Test Fighter 1（メイン）" in history
+        and "作成" in history
+    )
     assert "revert to" not in history
     shoot(page, "history")
     page.goto(live_server.url + reverse("goldfish:new") + "?game=dbscg")

@@ -95,6 +95,19 @@ def test_the_proposal_api_creates_lists_and_reads_own_proposals(api, dbscg, edit
     assert again.status_code == 409
 
 
+def test_a_refused_proposal_s_problems_follow_accept_language(api, dbscg):
+    """Issue 23: under `Accept-Language: ja` the API's `problems` stayed the importer's English."""
+    cells = {"number": "BT1-501", "name": "Bad card", "type": "Battle", "power": "x"}
+    body = {"game": "dbscg", "row": cells}
+    japanese = api.post("/api/v1/proposals", body, format="json", HTTP_ACCEPT_LANGUAGE="ja")
+    assert japanese.status_code == 400
+    assert (
+        japanese.json()["problems"]["power"] == "整数を入力してください（xは整数ではありません）。"
+    )
+    english = api.post("/api/v1/proposals", body, format="json").json()
+    assert english["problems"]["power"] == "Enter a whole number (x is not one)."
+
+
 def test_the_api_answers_429_over_the_pending_cap(api, dbscg, settings):
     settings.DECKLAB_PROPOSALS_MAX_PENDING = 0
     cells = {"number": "BT1-500", "name": "API card", "type": "Battle"}
