@@ -23,7 +23,7 @@ class GameListApi(APIView):
 
     permission_classes = (AllowAny,)
 
-    @extend_schema(responses=GameSerializer(many=True))
+    @extend_schema(summary="The games DeckLab knows", responses=GameSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response(GameSerializer(all_games(), many=True, context={"request": request}).data)
 
@@ -31,7 +31,10 @@ class GameListApi(APIView):
 class GameDetailApi(APIView):
     permission_classes = (AllowAny,)
 
-    @extend_schema(responses=GameSerializer)
+    @extend_schema(
+        summary="A game: its zones, formats, card columns and search fields",
+        responses=GameSerializer,
+    )
     def get(self, request: Request, game: str) -> Response:
         the_game = game_or_404(game)
         return Response(GameSerializer(the_game, context={"request": request}).data)
@@ -74,6 +77,7 @@ class CardListApi(generics.ListAPIView):
     pagination_class = CappedPagination
 
     @extend_schema(
+        summary="Search a game's cards",
         parameters=[
             OpenApiParameter("q", str, description="a query, e.g. `color:red type:battle cost<=2`"),
             OpenApiParameter("sort", str, enum=list(search.SORTS), description="default: number"),
@@ -102,7 +106,7 @@ class CardListApi(generics.ListAPIView):
 class CardDetailApi(APIView):
     permission_classes = (AllowAny,)
 
-    @extend_schema(responses=CardSerializer)
+    @extend_schema(summary="A card by its number", responses=CardSerializer)
     def get(self, request: Request, game: str, number: str) -> Response:
         # A number as printed answers its card; the API never redirects (CONTRACT §6), the
         # answer's `number` is the stored one.

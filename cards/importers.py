@@ -18,18 +18,16 @@ from typing import Any, BinaryIO
 
 from django.db import connection, transaction
 
-from cards.community import revisions
+from cards import writes
 from cards.games import base, jsontext
 from cards.games.game import Game
 from cards.games.lines import MAX_QUANTITY
 from cards.games.registry import get_game
 from cards.games.schema import RowError
 from cards.models import Card, CardName, GameData
-from cards.search import choose_example, choose_hints, index_columns
+from cards.search import choose_example, choose_hints
 from cards.spreadsheet import unescaped
 
-#: Rows written per INSERT/UPDATE statement.
-BATCH = 500
 #: After writing this many cards, refresh the database's table statistics, so the planner
 #: knows the table holds thousands of cards (PostgreSQL's autovacuum would learn it later).
 ANALYZE_AFTER = 1000
@@ -232,100 +230,25 @@ def too_long(game: Game, card: base.Card) -> list[tuple[str, str]]:
 
 
 def import_cards(game_slug: str, content: bytes, filename: str, author: Any = None) -> ImportReport:
-    """Validate the whole file, then insert new cards and update changed ones in one transaction;
-    each of them gets a revision (by `author`: the staff member who uploaded, or None)."""
+    """Validate the whole file, then insert new cards and update changed ones in one transaction
+    (`writes.cards_upsert`); each of them gets a revision (by `author`: the staff member who
+    uploaded, or None)."""
     game = get_game(game_slug)
     cards = parse_file(game, content, filename)
     report = ImportReport(game=game_slug)
-    rows = Card.objects.filter(game=game_slug).only(
-        "game", "number", "number_key", "text", "image", *UPDATED_COLUMNS
-    )
-    # Upsert by number as decklists read numbers (CONTRACT §3): `XD01-01` in a file updates the
-    # stored `XD1-01` (keeping its number, which links and decks use) instead of adding a twin.
-    stored = {row.number: row for row in rows}
-    by_key: dict[str, Card] = {}
-    for row in sorted(stored.values(), key=lambda row: row.pk):
-        by_key.setdefault(row.number_key, row)
-    new: list[Card] = []
-    changed: list[Card] = []
-    #: The revision cells of each changed card before this import (`cards.community`).
-    before: dict[str, dict[str, Any]] = {}
-    for card in cards:
-        values = card_columns(game_slug, card)
-        row = stored.get(card.number) or by_key.get(game.number_key(card.number))
-        if row is None:
-            new.append(
-                Card(
-                    game=game_slug,
-                    number=card.number,
-                    number_key=game.number_key(card.number),
-                    **values,
-                )
-            )
-        elif any(getattr(row, name) != value for name, value in values.items()):
-            before[row.number] = revisions.cells(row)
-            for name, value in values.items():
-                setattr(row, name, value)
-            changed.append(row)
+    new, changed = writes.cards_upsert(game=game, cards=cards, note=filename, author=author)
     report.created, report.updated = len(new), len(changed)
     report.unchanged = len(cards) - len(new) - len(changed)
     if not new and not changed:
         return report
-    with transaction.atomic():
-        Card.objects.bulk_create(new, batch_size=BATCH)
-        Card.objects.bulk_update(changed, list(UPDATED_COLUMNS), batch_size=BATCH)
-        touched = [row.number for row in new + changed]
-        report.numbers = touched
-        rebuild_name_keys(game, touched)
-        history = [(row, None) for row in new] + [(row, before[row.number]) for row in changed]
-        revisions.record_import(game_slug, history, filename, author)
+    report.numbers = [row.number for row in new + changed]
     choose_example(game_slug)
     choose_hints(game_slug)
-    if len(touched) >= ANALYZE_AFTER:
+    if len(report.numbers) >= ANALYZE_AFTER:
         with connection.cursor() as cursor:
             for model in (Card, CardName):
                 cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
     return report
-
-
-#: The columns an import writes: the card's facts and its search columns.
-UPDATED_COLUMNS = (
-    "name",
-    "type",
-    "data",
-    "extra",
-    "number_order",
-    "number_folded",
-    "name_folded",
-    "tags",
-    "cost",
-    "power",
-    "stats",
-)
-
-
-def card_columns(game_slug: str, card: base.Card) -> dict[str, Any]:
-    """The `Card` columns an import (or an approved proposal) writes for one card."""
-    # Through JSON once, so tuples compare equal to the lists the database gives back.
-    data = json.loads(json.dumps(dict(card.data), ensure_ascii=False))
-    extra = json.loads(json.dumps(dict(card.extra), ensure_ascii=False, default=str))
-    facts = {"name": card.name, "type": card.type, "data": data, "extra": extra}
-    return {**facts, **index_columns(game_slug, card)}
-
-
-def rebuild_name_keys(game: Game, numbers: list[str]) -> None:
-    for start in range(0, len(numbers), BATCH):
-        chunk = numbers[start : start + BATCH]
-        rows = list(Card.objects.filter(game=game.slug, number__in=chunk))
-        CardName.objects.filter(card__in=rows).delete()
-        CardName.objects.bulk_create(
-            [
-                CardName(card=row, game=game.slug, key=key)
-                for row in rows
-                for key in game.name_keys(row.to_game_card())
-            ],
-            batch_size=BATCH,
-        )
 
 
 def import_path(game_slug: str, path: Path | str) -> ImportReport:

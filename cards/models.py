@@ -101,6 +101,15 @@ def to_game_card(number: str, name: str, type: str, data: dict, extra: dict) -> 
     return base.Card(number=number, name=name, type=type, data=values, extra=extra)
 
 
+class Source(models.TextChoices):
+    """Why a card was written (`cards.writes`): what its revision says."""
+
+    IMPORT = "import", _("card file import")
+    PROPOSAL = "proposal", _("approved proposal")
+    REVERT = "revert", _("revert")
+    IMAGE = "image", _("image upload")
+
+
 class CardName(models.Model):
     """One folded name under which a decklist may name the card (`Game.name_keys`)."""
 

@@ -13,15 +13,17 @@ from typing import Any
 from django.urls import reverse
 
 from cards.games import ruletext
+from cards.games.registry import get_game
 from cards.links import absolute
 
 
 def citations(game_slug: str, rule: str) -> list[tuple[str, str, ruletext.Rule | ruletext.Section]]:
     """`(number, address on the site, rule)` of each rule the text cites that the page holds."""
     page = reverse("rules", args=[game_slug])
+    game = get_game(game_slug)
     found = []
     for number in ruletext.cited(rule):
-        cited = ruletext.find(game_slug, number)
+        cited = game.rule(number)
         if cited is not None:
             found.append((number, f"{page}#{cited.anchor}", cited))
     return found

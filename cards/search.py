@@ -133,6 +133,23 @@ def parse(game_slug: str, query: str, *, tag_index: bool | None = None) -> Q:
     return _Translation(game_slug, tag_index).condition(query_tree(fields(game_slug), query))
 
 
+def type_word(game_slug: str, word: str) -> tuple[Field, str] | None:
+    """The game's card type a Japanese free word names (キャスター, 物理, ユニット), with its
+    stored value: such a word finds the cards of that type as well as the names holding it (it
+    found none: a type is not part of a card's name). Other words name no type."""
+    if not is_japanese(word):
+        return None
+    folded = fold(word)
+    for item in fields(game_slug):
+        if item.name != "type" and "type" not in item.aliases:
+            continue
+        stored = item.value_aliases.get(folded)
+        if stored is None:
+            stored = next((fold(c) for c in item.choices if fold(c) == folded), None)
+        return (item, stored) if stored is not None else None
+    return None
+
+
 class _Translation:
     """The syntax tree of one game's query as a filter on the search columns of `Card`."""
 
@@ -159,7 +176,11 @@ class _Translation:
             value = _tag_text(node.text)
             # The start of the card number, its `number:` tag: a prefix of `number_folded`, which
             # a B-tree serves (the tags' trigram index would read every row's `|number:`).
-            return Q(name_folded__contains=value) | Q(number_folded__startswith=value)
+            found = Q(name_folded__contains=value) | Q(number_folded__startswith=value)
+            kind = type_word(self.game, node.text)
+            if kind is not None:
+                found |= self.compare(Compare(node.position, kind[0], "=", kind[1]))
+            return found
         return self.compare(node)
 
     def compare(self, node: Compare) -> Q:

@@ -16,11 +16,9 @@ from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards import faces, search, uploads
-from cards.community import revisions
-from cards.community.coverage import completeness
+from cards import faces, search, uploads, writes
+from cards.coverage import completeness
 from cards.forms import CARD_FILE_MAX_BYTES, CardFileForm, CardImageForm
-from cards.games import ruletext
 from cards.games.factsheet import PROVENANCE, SHEET_COLUMNS
 from cards.games.game import Game
 from cards.games.goldfish import goal_forms
@@ -227,7 +225,7 @@ def _code(example: str) -> str:
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     """The game's deck rules in DeckLab's words, an anchor per numbered rule (`#r2-1-3`)."""
     the_game = game_or_404(game)
-    sections = ruletext.sections(game)
+    sections = the_game.rules_text
     if not sections:
         raise Http404("no rules page for this game")
     return render(request, "cards/rules.html", {"game": the_game, "sections": sections})
@@ -283,7 +281,7 @@ def card_image(request: HttpRequest, game: str, number: str) -> HttpResponse:
     _require_staff(request)
     card = card_or_404(game, number)
     if request.POST.get("remove"):
-        revisions.remove_image(card, request.user)
+        writes.card_image_remove(card=card, author=request.user)
         messages.success(request, "The image is removed; the generated face is shown again.")
         return redirect("cards:detail", game=game, number=number)
     form = CardImageForm(request.POST, request.FILES)
@@ -292,7 +290,9 @@ def card_image(request: HttpRequest, game: str, number: str) -> HttpResponse:
         return redirect("cards:detail", game=game, number=number)
     try:
         content = form.cleaned_data["image"].read(faces.MAX_IMAGE_BYTES + 1)
-        revisions.store_image(card, content, request.user, note=_("staff upload"))
+        writes.card_image_store(
+            card=card, content=content, author=request.user, note=_("staff upload")
+        )
     except faces.ImageRejected as error:
         messages.error(request, f"Image refused: {error}")
     else:

@@ -121,6 +121,7 @@ INSTALLED_APPS = [
     "decklab.tooling",
     "decklab.events",
     "decklab.collections",
+    "decklab.discovery",
 ]
 
 MIDDLEWARE = [
@@ -481,6 +482,10 @@ GOLDFISH_STALE_SECONDS = env_int("DECKLAB_GOLDFISH_STALE_SECONDS", 180)
 GOLDFISH_MAX_REQUEUES = env_int("DECKLAB_GOLDFISH_MAX_REQUEUES", 3, minimum=0)
 #: The Celery queue of chunk tasks (workers consume the default `celery` queue).
 GOLDFISH_QUEUE = os.environ.get("DECKLAB_GOLDFISH_QUEUE", "celery")
+#: Public decks' goldfish numbers (docs/discovery-goldfish.md): games per deck version, and the
+#: most work one version's run may be (a match goal plays fewer games to stay under it).
+GOLDFISH_PUBLIC_TRIALS = env_int("DECKLAB_GOLDFISH_PUBLIC_TRIALS", 100_000)
+GOLDFISH_PUBLIC_WORK = env_int("DECKLAB_GOLDFISH_PUBLIC_WORK", 2_000_000)
 
 
 def _media_storage() -> dict:

@@ -17,6 +17,7 @@ api_v1 = [
     path("", include("decklab.collections.urls_api")),
     path("", include("decklab.goldfish.urls_api")),
     path("", include("decklab.events.urls_api")),
+    path("", include("decklab.discovery.urls_api")),
     path("", include("decklab.accounts.urls_api")),
     # Last: any other address under /api/v1/ is a JSON 404, never the site's HTML page.
     re_path(r"^", api.not_found, name="api-not-found"),
@@ -32,12 +33,15 @@ urlpatterns = [
     path(
         "api/docs/",
         csp_update({"style-src": ["'unsafe-inline'"]})(
-            SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+            SpectacularSwaggerSplitView.as_view(
+                url_name="api-schema", template_name="api_docs.html"
+            )
         ),
         name="api-docs",
     ),
     path("accounts/", include("decklab.accounts.urls")),
     path("", include("decklab.decks.urls")),
+    path("", include("decklab.discovery.urls")),
     path("", include("decklab.collections.urls")),
     path("", include("decklab.goldfish.urls")),
     path("", include("decklab.events.urls")),

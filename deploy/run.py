@@ -2,16 +2,18 @@
 
     .venv/bin/python deploy/run.py [--host 127.0.0.1] [--port 8000]
 
-Each setup step (migrate, load the shipped card data, collect static files) runs only when its
-inputs changed since it last succeeded: a stamp per step in `$DECKLAB_VAR_DIR/stamps/` holds a
-fingerprint of the files it reads (path, size and modification time: a few milliseconds to check)
-and of the database it wrote to, so a new database, a new migration, new card data or a changed
-static file re-runs just that step. `DECKLAB_FRESH=1` ignores the stamps.
+Each setup step (migrate, load the shipped card data, rebuild the cards' derived columns, collect
+static files) runs only when its inputs changed since it last succeeded: a stamp per step in
+`$DECKLAB_VAR_DIR/stamps/` holds a fingerprint of the files it reads (path, size and modification
+time: a few milliseconds to check) and of the database it wrote to, so a new database, a new
+migration, new card data or a changed static file re-runs just that step. `DECKLAB_FRESH=1`
+ignores the stamps.
 
 Then the development server and a Celery worker run as children in this process's group. Ctrl-C,
 SIGTERM to this process or to the whole group (`kill -- -PGID`, `timeout`, a supervisor) stop both:
 the worker shuts down cold (its tasks are idempotent and the stale-run check hands out what it had
-claimed: decklab/goldfish/services.py), and whatever is still running after `STOP_SECONDS` is killed.
+claimed: decklab/goldfish/services/recovery.py), and whatever is still running after
+`STOP_SECONDS` is killed.
 
 The site's address follows the port: `DECKLAB_SITE_URL` (the API's and link previews' absolute
 addresses) defaults to http://HOST:PORT here.
@@ -70,11 +72,18 @@ def steps(python: str) -> list[Step]:
             (
                 "cards/data/**/*",
                 "cards/importers.py",
+                "cards/writes.py",
                 "cards/shipped.py",
                 "cards/search.py",
                 "cards/games/*/shipped.py",
             ),
             after=("migrate",),
+        ),
+        Step(
+            "reindex_cards",
+            (*manage, "reindex_cards", "-v", "0"),
+            ("cards/writes.py", "cards/search.py", "cards/games/**/*.py"),
+            after=("migrate", "load_card_data"),
         ),
         Step(
             "collectstatic",

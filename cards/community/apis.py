@@ -50,6 +50,7 @@ class ProposalListApi(generics.ListAPIView):
         return rows.filter(proposer=self.request.user)
 
     @extend_schema(
+        summary="Your card proposals (card editors: the review queue)",
         parameters=[
             OpenApiParameter("queue", bool, description="card editors: every waiting proposal")
         ],
@@ -59,6 +60,7 @@ class ProposalListApi(generics.ListAPIView):
         return super().get(request, *args, **kwargs)
 
     @extend_schema(
+        summary="Propose a new card or a correction",
         request=ProposalCreateSerializer,
         responses={
             201: ProposalSerializer,
@@ -96,7 +98,7 @@ def _visible(request: Request, pk: int) -> Proposal:
 class ProposalDetailApi(APIView):
     permission_classes = (IsAuthenticated,)
 
-    @extend_schema(responses=ProposalSerializer)
+    @extend_schema(summary="A card proposal", responses=ProposalSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(ProposalSerializer(_visible(request, pk)).data)
 
@@ -107,6 +109,7 @@ class ProposalReviewApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(
+        summary="Approve or reject a card proposal (card editors)",
         request=ReviewSerializer,
         responses={
             200: ProposalSerializer,

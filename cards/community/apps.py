@@ -7,3 +7,10 @@ class CommunityConfig(AppConfig):
     label = "community"
     verbose_name = _("Community card data")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Every card write records its revisions here: `cards` never imports this app.
+        from cards import writes
+        from cards.community import revisions
+
+        writes.cards_written.connect(revisions.record, dispatch_uid="community-card-revisions")

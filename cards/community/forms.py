@@ -3,42 +3,40 @@ by the game's own `Schema.from_row` (`proposals.check_cells`), errors beside the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from cards import faces
 from cards.community.proposals import MAX_CELL_CHARS, MAX_TEXT_LENGTH, check_cells
+from cards.games.game import Game
 from cards.games.registry import get_game
-from cards.games.schema import RowError, choice
+from cards.games.schema import Column, RowError, choice, copy_limit, flag, integer, list_of
 
 
 class CardCellsForm(forms.Form):
-    """The game's columns (CONTRACT §2) and the card text; `cleaned_data["facts"]` is the card."""
+    """The game's columns (CONTRACT §2) and the card text; `cleaned_data["facts"]` is the card.
+
+    Each column speaks the game's words in the page's language (issue 23): its schema label, a
+    menu of the values the schema knows (a choice, Dreadnought's cluster, a yes/no flag), boxes
+    for a list of known values, and errors said in the page's language (`cell_error`)."""
 
     def __init__(self, game_slug: str, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        # Japanese labels end in a full-width colon (Django's own suffix is ":").
+        self.label_suffix = pgettext("form label suffix", ":")
         self.game = get_game(game_slug)
         for column in self.game.schema.columns:
-            needed = _("required") if column.required and not column.empty_ok else ""
-            if isinstance(column.parse, choice):
-                # The schema knows every value: a menu, not free text.
-                self.fields[column.name] = forms.ChoiceField(
-                    label=column.name,
-                    required=False,
-                    choices=[("", "—"), *((value, value) for value in column.parse.allowed)],
-                    help_text=needed,
-                )
-                continue
-            self.fields[column.name] = forms.CharField(
-                label=column.name,
-                required=False,
-                max_length=MAX_CELL_CHARS,
-                strip=True,
-                help_text=needed,
-            )
+            self.fields[column.name] = column_field(self.game, column)
+            if isinstance(self.fields[column.name], forms.MultipleChoiceField):
+                value = self.initial.get(column.name)
+                if isinstance(value, str):
+                    separator = getattr(column.parse, "separator", ";")
+                    self.initial[column.name] = [v.strip() for v in value.split(separator)]
         self.fields["text"] = forms.CharField(
             label=_("Card text"),
             required=False,
@@ -52,14 +50,77 @@ class CardCellsForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        row = {name: cleaned.get(name) or "" for name in self.game.schema.names}
+        row = {}
+        for column in self.game.schema.columns:
+            value = cleaned.get(column.name) or ""
+            if isinstance(value, list):
+                value = getattr(column.parse, "separator", ";").join(value)
+            row[column.name] = value
         try:
             cleaned["facts"] = check_cells(self.game.slug, row)
         except RowError as error:
-            for column, message in error.problems:
-                self.add_error(column if column in self.fields else None, message)
+            columns = {column.name: column for column in self.game.schema.columns}
+            for name, message in error.problems:
+                if name in columns:
+                    message = cell_error(columns[name], row.get(name, ""))
+                self.add_error(name if name in self.fields else None, message)
         cleaned["row"] = row
         return cleaned
+
+
+def value_names(game: Game, column: Column) -> Mapping[str, str]:
+    """The words a Japanese page shows for a column's stored values (`Leader` → リーダー): the
+    `names_ja` of the game's search field of that column; none on other pages."""
+    if get_language() != "ja":
+        return {}
+    for field in game.search_fields:
+        if column.name == field.name or column.name in field.aliases:
+            return field.names_ja
+    return {}
+
+
+def column_field(game: Game, column: Column) -> forms.Field:
+    """The form field of one card column, labelled in the game's words."""
+    label = _(column.label) if column.label else column.name
+    needed = _("required") if column.required and not column.empty_ok else ""
+    names = value_names(game, column)
+    if column.parse is flag:
+        options = [("", "—"), ("1", _("Yes")), ("0", _("No"))]
+        return forms.ChoiceField(label=label, required=False, choices=options, help_text=needed)
+    item = getattr(column.parse, "item", None)
+    if isinstance(column.parse, list_of) and isinstance(item, choice):
+        return forms.MultipleChoiceField(
+            label=label,
+            required=False,
+            choices=[(value, names.get(value, value)) for value in item.allowed],
+            widget=forms.CheckboxSelectMultiple,
+            help_text=needed,
+        )
+    if column.offered:
+        # The schema knows every value: a menu, not free text.
+        return forms.ChoiceField(
+            label=label,
+            required=False,
+            choices=[("", "—"), *((value, names.get(value, value)) for value in column.offered)],
+            help_text=needed,
+        )
+    return forms.CharField(
+        label=label, required=False, max_length=MAX_CELL_CHARS, strip=True, help_text=needed
+    )
+
+
+def cell_error(column: Column, value: str) -> str:
+    """A bad cell's error in the page's language (the schema's own messages are English: they
+    are the importer's, read by whoever wrote the file)."""
+    if not str(value).strip():
+        return _("This field is required.")
+    if column.parse is integer:
+        return _("Enter a whole number (%(value)s is not one).") % {"value": value}
+    if column.parse is copy_limit:
+        return _("Enter a whole number, or “any” for no limit.")
+    if column.offered or isinstance(column.parse, (choice, list_of)):
+        return _("Choose one of the values offered.")
+    return _("“%(value)s” cannot be read as this field's value.") % {"value": value}
 
 
 class ProposalForm(CardCellsForm):

@@ -9,7 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from cards.games.registry import UnknownGame, get_game
-from cards.models import Card
+from cards.models import Card, Source
 
 #: The permission of the "card editors" group (created by a data migration).
 REVIEW_PERMISSION = "community.review_proposal"
@@ -33,13 +33,6 @@ def validate_game(slug: str) -> None:
         get_game(slug)
     except UnknownGame:
         raise ValidationError(_("%(slug)s is not a game"), params={"slug": slug}) from None
-
-
-class Source(models.TextChoices):
-    IMPORT = "import", _("card file import")
-    PROPOSAL = "proposal", _("approved proposal")
-    REVERT = "revert", _("revert")
-    IMAGE = "image", _("image upload")
 
 
 class CardRevision(models.Model):

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from cards import counters, faces
+from cards import counters, coverage, faces
 from cards.community import revisions
 from cards.community.models import CardRevision, Proposal, Source
 from cards.games import base
@@ -280,6 +280,7 @@ def approve(
         if edited:
             locked.reason = _("Approved with the editor's changes.")
         locked.save()
+        transaction.on_commit(lambda: coverage.forget_registered(locked.game))
     proposal.refresh_from_db()
     return revision
 

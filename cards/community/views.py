@@ -13,14 +13,15 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cards import faces
 from cards.community import proposals, revisions
-from cards.community.coverage import MAX_MISSING_SHOWN, coverage
 from cards.community.forms import CardCellsForm, ProposalFileForm, ProposalForm, RejectForm
 from cards.community.models import REVIEW_PERMISSION, CardRevision, Proposal
+from cards.coverage import MAX_MISSING_SHOWN, coverage, record
 from cards.games.registry import GAMES, get_game
 from cards.importers import ImportFailed
 from cards.models import Card
@@ -229,7 +230,13 @@ def revert(request: HttpRequest, pk: int) -> HttpResponse:
 
 def coverage_page(request: HttpRequest, game: str) -> HttpResponse:
     the_game = game_or_404(game)
-    context = {"game": the_game, "series_list": coverage(game), "max_missing": MAX_MISSING_SHOWN}
+    found = record(game)
+    context = {
+        "game": the_game,
+        "series_list": coverage(game),
+        "max_missing": MAX_MISSING_SHOWN,
+        "summary": found.summary_in(get_language()) if found else "",
+    }
     return render(request, "community/coverage.html", context)
 
 

@@ -6,7 +6,8 @@ Each game lists its own in `<game>/bench.py`; the timing lives on the site side
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,8 +16,13 @@ from cards.games.base import CardPool, Deck
 
 @dataclass(frozen=True)
 class EngineCase:
-    """A goldfish goal on a deck, played by the fast and the reference engine (games/s of each)
-    and, when the goal has one, answered exactly (the time of one answer)."""
+    """A goldfish goal on a deck, played by the fast engine and by `lean`, the quickest plain
+    loop for that goal (games/s of each, `cards/games/lean.py`) and, when the goal has one,
+    answered exactly (the time of one answer).
+
+    `lean(goal, rng, trials)` reads the prepared goal and returns its estimate of the figure at
+    `figure` in the goal's result (a dotted path: `probability`, `win.probability`).
+    """
 
     name: str
     deck: Deck
@@ -25,8 +31,10 @@ class EngineCase:
     target: str = ""
     #: The cards a goal reads beyond the deck (an opponent's decklist), if any.
     pool: CardPool | None = None
+    lean: Callable[[Any, random.Random, int], float] | None = None
+    figure: str = "probability"
     fast_trials: int = 400_000
-    reference_trials: int = 10_000
+    lean_trials: int = 10_000
     unit: str = "games/s"
     exact: bool = True
 

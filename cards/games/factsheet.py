@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,7 @@ PROVENANCE: dict[str, str] = {
     "inferred": gettext_noop("Inferred columns"),
     "printed_number": gettext_noop("Number as printed"),
     "color_printed": gettext_noop("Colour as the source wrote it"),
+    "builder_ids": gettext_noop("Ids in the deck builder's data"),
 }
 
 #: The other columns the shipped sheets keep as extra columns (facts of the card that no search
@@ -88,6 +90,17 @@ def take(inferred: list[str], column: str, value: str) -> str:
     if guessed:
         inferred.append(column)
     return plain
+
+
+#: The numbers DeckLab gives cards whose printed number no source gives: `invented_number`'s
+#: `DN-K001`, and Gundam War's G of the regulations, `GW-BG01` and `GW-SG01` (`gundam_war.shipped`).
+INVENTED = re.compile(r"[A-Z]{2}-(?:K\d{3}|BG\d{2}|SG\d{2})")
+
+
+def is_invented(number: str) -> bool:
+    """Whether a card number is one DeckLab invented: it says nothing of which numbers the game's
+    sets have (the coverage page counts these cards, never a number "missing" beside them)."""
+    return INVENTED.fullmatch(number) is not None
 
 
 def invented_number(prefix: str, count: int) -> str:

@@ -178,7 +178,12 @@ def set_field(
     )
 
 
-def keyword_field(examples: tuple[str, ...]) -> Field:
+def keyword_field(
+    examples: tuple[str, ...], value_aliases: Mapping[str, str] | None = None
+) -> Field:
+    """The card's keywords; `value_aliases`: their Japanese names (`バリア` → `Barrier`),
+    searchable and shown on Japanese pages."""
+    aliases = value_aliases or {}
     return Field(
         "kw",
         "tag",
@@ -186,4 +191,6 @@ def keyword_field(examples: tuple[str, ...]) -> Field:
         facts("keywords"),
         ("keyword", "keywords", "キーワード"),
         examples=examples,
+        value_aliases=folded_aliases(aliases),
+        names_ja=japanese_names(aliases),
     )

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from cards.games.archetype import Archetype, no_archetype
 from cards.games.base import Card, Deck, Format, GameData, Zone
 from cards.games.bench import Scenarios
 from cards.games.charts import Charts
 from cards.games.factsheet import Conversion
 from cards.games.fields import Field
 from cards.games.messages import Explained, gettext_noop, shown_value
+from cards.games.ruletext import Rule, Section
 from cards.games.schema import Schema
 from cards.games.text import fold, fold_compact
 
@@ -122,6 +125,34 @@ class SheetPart:
 
 
 @dataclass(frozen=True)
+class Contract:
+    """What CONTRACT §1 and §2 promise about a game (its `contract.py`); the registry tests hold
+    the game to it, and build cards and decks from its sample row."""
+
+    #: The decklist zones rules check, in order (§1).
+    zones: tuple[str, ...]
+    #: Where the cards of a decklist with no section header go (§1).
+    headerless_zone: str
+    #: The format slugs, the default first (§1).
+    formats: tuple[str, ...]
+    #: The columns a card file must have (§2).
+    required_columns: tuple[str, ...]
+    #: The smallest card row the game accepts.
+    sample_row: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What a game offers the goldfish simulator (its `goldfish.py`)."""
+
+    #: The goal types by name (`cards.games.goldfish.GoalType`: `Any` here, since that module
+    #: imports this one).
+    goal_types: Mapping[str, Any]
+    #: The words for the figures its results report beside the probability (result key → msgid).
+    measures: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Game:
     slug: str
     name: str
@@ -166,6 +197,31 @@ class Game:
     #: The most copies of the card one deck of the game holds, printed exceptions included (a
     #: collection's playset, beyond which copies are surplus); None: any number.
     copy_limit: Callable[[Card], int | None] = default_copy_limit
+    #: The game's deck rules in DeckLab's words, both languages (`<game>/rules_text.py`), cited
+    #: by number from violations; empty: no rules page yet.
+    rules_text: tuple[Section, ...] = ()
+    #: What CONTRACT §1–§2 promise about the game (`<game>/contract.py`).
+    contract: Contract | None = None
+    #: The goldfish goals (`<game>/goldfish.py`), loaded when a simulation asks: the engines
+    #: import numpy, which validating a deck never needs. None: no simulations.
+    goldfish: Callable[[], Simulation] | None = None
+
+    def rule(self, number: str) -> Rule | Section | None:
+        """The section or rule of `rules_text` numbered `number` (`2.1.3`), if any."""
+        for section in self.rules_text:
+            if section.number == number:
+                return section
+            for rule in section.rules:
+                if rule.number == number:
+                    return rule
+        return None
+
+    #: The deck's natural key for the meta (`<game>/archetype.py`): a leader, a caster pair …
+    archetype: Callable[[Deck], Archetype] = no_archetype
+    #: What the archetype is called on the search and meta pages (a msgid: "Leader", "Casters").
+    archetype_name: str = gettext_noop("Archetype")
+    #: What the archetype's colours are called (a msgid: "Colours", "Clusters", "Attributes").
+    colours_name: str = gettext_noop("Colours")
 
     def printed_number_keys(self, card: Card) -> tuple[str, ...]:
         """Every key a printed number of the card has: its own, and each alternate print's

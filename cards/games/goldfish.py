@@ -1,7 +1,7 @@
 """Goldfish simulations: goal types, seeded chunked runs and their results (CONTRACT §5).
 
-Each game's `cards/games/<slug>/goldfish.py` defines `GOAL_TYPES`, a dict of `GoalType` by the
-`type` a goal dict names. `plan` checks the goals against the deck once (a bad goal raises
+Each game's `cards/games/<slug>/goldfish.py` defines its `GoalType`s by the `type` a goal dict
+names, which its `GAME.goldfish` offers (`goal_types`). `plan` checks the goals against the deck once (a bad goal raises
 `GoalError` with a message for the player); `run_chunk` plays a fixed-size chunk of games seeded from
 `(seed, chunk index)`, so a run split over any number of workers merges into exactly the result of
 one process; `summarize` turns the merged tallies into CONTRACT §5 result objects.
@@ -37,7 +37,7 @@ from cards.games.messages import (
     shown_value,
 )
 from cards.games.needs import Need, NeedRefused, missing_facts
-from cards.games.registry import game_module, get_game
+from cards.games.registry import all_games, get_game
 from cards.games.sim import batches as batches_of
 from cards.games.sim import deal, hypergeometric
 
@@ -442,6 +442,9 @@ class GoalType:
     #: Work per game of one such goal, in units of a `drawn` goal's: the run queue budgets work,
     #: games × goals × cost (`decklab.goldfish.services.work_units`), not runs.
     cost: float = 1.0
+    #: Whether a deck's editor offers the goal (DBSCG's `dragon_balls` only to a deck holding a
+    #: [Dragon Ball] card); None: to every deck. A run may still ask for it and is refused.
+    offered: Callable[[Deck], bool] | None = None
 
     def field(self, name: str) -> Field:
         return next(spec for spec in self.fields if spec.name == name)
@@ -473,26 +476,21 @@ class UnknownGoal(GoalError):
 
 def goal_types(game_slug: str) -> dict[str, GoalType]:
     """The goal types of a game (raises `UnknownGame` for an unknown slug)."""
-    try:
-        module = game_module(game_slug, "goldfish")
-    except ModuleNotFoundError:
-        return {}
-    return module.GOAL_TYPES
+    simulation = get_game(game_slug).goldfish
+    return dict(simulation().goal_types) if simulation else {}
 
 
 def measure_labels(game_slug: str) -> Mapping[str, str]:
     """The words for the figures a game's results report beside the probability (result key →
-    msgid, e.g. `own_turns` → "Own turns (mean)"), from its goldfish module's `MEASURES`. Pages
-    in another language than English show these; English pages keep the keys' own words."""
-    try:
-        module = game_module(game_slug, "goldfish")
-    except ModuleNotFoundError:
-        return {}
-    return getattr(module, "MEASURES", {})
+    msgid, e.g. `own_turns` → "Own turns (mean)"), from its `GAME.goldfish`. Pages in another
+    language than English show these; English pages keep the keys' own words."""
+    simulation = get_game(game_slug).goldfish
+    return simulation().measures if simulation else {}
 
 
-def goal_forms(game_slug: str) -> list[dict[str, Any]]:
-    """For each goal type its fields (name, label, kind, choices, default) for the web editor."""
+def goal_forms(game_slug: str, deck: Deck | None = None) -> list[dict[str, Any]]:
+    """For each goal type its fields (name, label, kind, choices, default) for the web editor;
+    with a `deck`, only the goal types offered to it (`GoalType.offered`)."""
     return [
         {
             "type": goal_type.name,
@@ -501,6 +499,7 @@ def goal_forms(game_slug: str) -> list[dict[str, Any]]:
             "fields": [spec.to_form() for spec in goal_type.fields],
         }
         for goal_type in goal_types(game_slug).values()
+        if deck is None or goal_type.offered is None or goal_type.offered(deck)
     ]
 
 
@@ -631,6 +630,19 @@ def run_chunk(
             )
         tallies.append(tally)
     return tallies
+
+
+def warm_up(games: int = 20) -> None:
+    """Play a few games of every game's benchmark goals (`Game.bench`) with the fast engines:
+    loads their compiled code (numba's on-disk cache) and tables, so that the first run after a
+    worker starts does not pay for it (issue 25). A scenario that cannot plan is skipped."""
+    for game in all_games():
+        for case in game.bench().engines if game.bench is not None else ():
+            try:
+                prepared = plan(game.slug, case.deck, [case.goal], pool=case.pool)
+            except GoalError:
+                continue
+            run_chunk(prepared, seed=0, index=0, trials=games)
 
 
 def merge(totals: Sequence[Tally], chunk: Sequence[Tally]) -> list[Tally]:

@@ -29,40 +29,40 @@ CSV_HEADER = "zone,count,number,name"
 messages.register(
     "decklist.syntax",
     en="Line {line}: {text!r} is neither a section header, a comment nor a card line.",
-    ja="{line}行目: 「{text}」は見出し・コメント・カード行のどれでもありません。",
+    ja="{line}行目：「{text}」は見出し・コメント・カード行のどれでもありません。",
 )
 messages.register(
     "decklist.countless",
     en="Line {line}: {text!r} has no count and names no card. Add a count before the card, "
     "as in 4 BT1-001, or check the number.",
-    ja="{line}行目: 「{text}」には枚数がなく、どのカードにも一致しません。"
+    ja="{line}行目：「{text}」には枚数がなく、どのカードにも一致しません。"
     "カードの前に枚数を付けてください（例：4 BT1-001）。番号も確認してください。",
 )
 messages.register(
     "decklist.quantity",
     en="Line {line}: {quantity} copies is not a quantity (1 to {max} per line).",
-    ja="{line}行目: {quantity}枚は指定できません（1行に1〜{max}枚）。",
+    ja="{line}行目：{quantity}枚は指定できません（1行に1〜{max}枚）。",
 )
 messages.register(
     "decklist.unknown_card",
     en="Line {line}: no card matches {reference!r}. Check the number or the name.",
-    ja="{line}行目: 「{reference}」に一致するカードがありません。番号か名前を確認してください。",
+    ja="{line}行目：「{reference}」に一致するカードがありません。番号か名前を確認してください。",
 )
 messages.register(
     "decklist.unknown_suggested",
     en="Line {line}: no card matches {reference!r}. Did you mean {suggestions_en}?",
-    ja="{line}行目: 「{reference}」に一致するカードがありません。{suggestions_ja}のことですか？",
+    ja="{line}行目：「{reference}」に一致するカードがありません。{suggestions_ja}のことですか？",
 )
 messages.register(
     "decklist.ambiguous_card",
     en="Line {line}: {reference!r} matches {matches}. Write the card number instead.",
-    ja="{line}行目: 「{reference}」は複数のカード（{matches}）に一致します。カード番号で書いてください。",
+    ja="{line}行目：「{reference}」は複数のカード（{matches}）に一致します。カード番号で書いてください。",
 )
 messages.register(
     "decklist.ambiguous_many",
     en="Line {line}: {reference!r} matches {matches} and {more} more cards. "
     "Write the card number instead.",
-    ja="{line}行目: 「{reference}」は複数のカード（{matches}ほか{more}種）に一致します。"
+    ja="{line}行目：「{reference}」は複数のカード（{matches}ほか{more}種）に一致します。"
     "カード番号で書いてください。",
 )
 messages.register(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
-from types import ModuleType
 
 from cards.games.game import Game
 from cards.games.messages import Explained, gettext_noop, shown_value
@@ -41,9 +40,3 @@ def get_game(slug: str) -> Game:
 
 def all_games() -> list[Game]:
     return [get_game(slug) for slug in GAMES]
-
-
-def game_module(slug: str, name: str) -> ModuleType:
-    """One of a game's standard modules (`schema`, `legality`, `goldfish`)."""
-    get_game(slug)  # raises UnknownGame
-    return import_module(f"{GAMES[slug]}.{name}")

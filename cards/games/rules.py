@@ -18,18 +18,18 @@ from cards.games.registry import get_game
 messages.register(
     "zone.size.add",
     en="{zone_en}: add {delta} {noun} ({count} now; {allowed_en}).",
-    ja="{zone_ja}: あと{delta}枚入れてください（現在{count}枚、{allowed_ja}）。",
+    ja="{zone_ja}：あと{delta}枚入れてください（現在{count}枚、{allowed_ja}）。",
 )
 messages.register(
     "zone.size.remove",
     en="{zone_en}: remove {delta} {noun} ({count} now; {allowed_en}).",
-    ja="{zone_ja}: {delta}枚減らしてください（現在{count}枚、{allowed_ja}）。",
+    ja="{zone_ja}：{delta}枚減らしてください（現在{count}枚、{allowed_ja}）。",
 )
 messages.register(
     "zone.card_type",
     en="Remove {card} from {zone_en}: a {type_en} card may not be there ({zone_en} holds "
     "{allowed_en}).",
-    ja="{card}を{zone_ja}から外してください: {type_ja}は{zone_ja}に入れられません（{allowed_ja}のみ）。",
+    ja="{card}を{zone_ja}から外してください：{type_ja}は{zone_ja}に入れられません（{allowed_ja}のみ）。",
 )
 messages.register(
     "copy_limit",
@@ -39,17 +39,17 @@ messages.register(
 messages.register(
     "cap",
     en="Remove {excess} of the {what_en} ({count} of at most {limit}): {card}.",
-    ja="{what_ja}を{excess}枚減らしてください（現在{count}枚、上限{limit}枚）: {card}。",
+    ja="{what_ja}を{excess}枚減らしてください（現在{count}枚、上限{limit}枚）：{card}。",
 )
 messages.register(
     "banned",
     en="Remove {card}: it is banned in {format} ({count} in the deck, 0 allowed).",
-    ja="{card}を外してください: {format}では禁止カードです（現在{count}枚、0枚まで）。",
+    ja="{card}を外してください：{format}では禁止カードです（現在{count}枚、0枚まで）。",
 )
 messages.register(
     "limited",
     en="Remove {excess} {noun} of {card}: it is limited in {format} ({count} of at most {limit}).",
-    ja="{card}を{excess}枚減らしてください: {format}では制限カードです（現在{count}枚、上限{limit}枚）。",
+    ja="{card}を{excess}枚減らしてください：{format}では制限カードです（現在{count}枚、上限{limit}枚）。",
 )
 
 

@@ -1,17 +1,15 @@
 """Each game's deck rules as DeckLab states them, in English and Japanese, for the rules pages.
 
 Violations cite rules by number (`§2.1.3`, `§3.2`). Every game keeps its texts in its own folder,
-`cards/games/<slug>/rules_text.py`, as `SECTIONS`: numbered sections of numbered rules, each with
-both languages. The site serves them at `/rules/<slug>/` with an anchor per number, and links each
+`cards/games/<slug>/rules_text.py`, as `SECTIONS` (its `GAME.rules_text`; `Game.rule` finds one by
+number): numbered sections of numbered rules, each with both languages. The site serves them at `/rules/<slug>/` with an anchor per number, and links each
 citation there. Pure Python: the command line can use it too.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass
-from functools import cache
 
 #: A citation inside a violation's rule text: `§2.1.3` (not `CONTRACT.md §3`, the decklist format).
 CITATION = re.compile(r"(?<!CONTRACT\.md )§(\d+(?:\.\d+)*)")
@@ -56,26 +54,6 @@ class Section:
 def anchor(number: str) -> str:
     """`2.1.3` → `r2-1-3`: the fragment of a rule on its game's page."""
     return "r" + number.replace(".", "-")
-
-
-@cache
-def sections(game_slug: str) -> tuple[Section, ...]:
-    """The game's `rules_text.SECTIONS`; a game without the module has no rules page yet."""
-    try:
-        module = importlib.import_module(f"cards.games.{game_slug}.rules_text")
-    except ModuleNotFoundError:
-        return ()
-    return module.SECTIONS
-
-
-def find(game_slug: str, number: str) -> Rule | Section | None:
-    for section in sections(game_slug):
-        if section.number == number:
-            return section
-        for rule in section.rules:
-            if rule.number == number:
-                return rule
-    return None
 
 
 def cited(text: str) -> list[str]:

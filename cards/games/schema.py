@@ -136,12 +136,25 @@ def flag(value: Any) -> bool:
 @dataclass(frozen=True)
 class Column:
     """A card-file column. `required`: the header must have it and, unless `empty_ok`, every row a
-    value (Dreadnought's cluster is required, yet empty means the 【 】 condition)."""
+    value (Dreadnought's cluster is required, yet empty means the 【 】 condition). `label` (a
+    msgid) names it to players, in the game's words (the proposal form); `choices`, for a column
+    whose parser is no `choice`, lists the values a form offers (every value the parser takes)."""
 
     name: str
     parse: Parser = text
     required: bool = False
     empty_ok: bool = False
+    label: str = ""
+    choices: tuple[str, ...] = ()
+
+    @property
+    def offered(self) -> tuple[str, ...]:
+        """The values a form offers as a menu (none: free text)."""
+        if self.choices:
+            return self.choices
+        if isinstance(self.parse, choice):
+            return self.parse.allowed
+        return ()
 
 
 @dataclass(frozen=True)

@@ -3,24 +3,8 @@
 from django.db import migrations, models
 
 
-def fill_search_columns(apps, schema_editor):
-    """Cards imported before the search columns existed get them now (later imports fill them)."""
-    from cards.games.registry import UnknownGame
-    from cards.models import to_game_card
-    from cards.search import index_columns
-
-    Card = apps.get_model("cards", "Card")
-    changed = []
-    for row in Card.objects.all().iterator(chunk_size=500):
-        card = to_game_card(row.number, row.name, row.type, row.data, row.extra)
-        try:
-            columns = index_columns(row.game, card)
-        except UnknownGame:  # a game no longer registered keeps its cards as they are
-            continue
-        for name, value in columns.items():
-            setattr(row, name, value)
-        changed.append(row)
-    Card.objects.bulk_update(changed, ["name_folded", "tags", "cost", "power"], batch_size=500)
+# Cards stored before these columns existed get them from `manage.py reindex_cards`, which
+# `make setup` and the deployment run after `migrate` (a migration never imports live code).
 
 
 class Migration(migrations.Migration):
@@ -66,5 +50,4 @@ class Migration(migrations.Migration):
             model_name='card',
             index=models.Index(fields=['game', 'type'], name='card_game_type'),
         ),
-        migrations.RunPython(fill_search_columns, migrations.RunPython.noop),
     ]

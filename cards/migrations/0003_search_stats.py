@@ -3,22 +3,8 @@
 from django.db import migrations, models
 
 
-def fill_stats(apps, schema_editor):
-    """Cards imported before `stats` existed get it now (later imports fill it)."""
-    from cards.games.registry import UnknownGame
-    from cards.models import to_game_card
-    from cards.search import index_columns
-
-    Card = apps.get_model("cards", "Card")
-    changed = []
-    for row in Card.objects.all().iterator(chunk_size=500):
-        card = to_game_card(row.number, row.name, row.type, row.data, row.extra)
-        try:
-            row.stats = index_columns(row.game, card)["stats"]
-        except UnknownGame:  # a game no longer registered keeps its cards as they are
-            continue
-        changed.append(row)
-    Card.objects.bulk_update(changed, ["stats"], batch_size=500)
+# Cards stored before these columns existed get them from `manage.py reindex_cards`, which
+# `make setup` and the deployment run after `migrate` (a migration never imports live code).
 
 
 class Migration(migrations.Migration):
@@ -33,5 +19,4 @@ class Migration(migrations.Migration):
             name='stats',
             field=models.JSONField(blank=True, default=dict),
         ),
-        migrations.RunPython(fill_stats, migrations.RunPython.noop),
     ]

@@ -19,6 +19,8 @@ register = template.Library()
 
 #: `{{ deck.game|game_name }}`: the game's name in the page's language.
 game_name = register.filter("game_name", languages.game_name)
+#: `{{ zones|listed }}`: `a, b` in English, `a、b` in Japanese.
+listed = register.filter("listed", languages.listed)
 
 
 @register.filter
@@ -57,7 +59,7 @@ def shown_choices(field) -> str:
     """A search field's values for the help page: Japanese words on Japanese pages where the data
     has them (both spellings search the same)."""
     names = field.names_ja if get_language() == "ja" else {}
-    return ", ".join(names.get(choice, choice) for choice in field.choices)
+    return languages.listed(names.get(choice, choice) for choice in field.choices)
 
 
 @register.filter

@@ -12,6 +12,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import game_field
@@ -54,6 +55,9 @@ class CollectionCard(models.Model):
     quantity = models.PositiveIntegerField(default=0)
     #: How many more the player wants (the wishlist).
     wanted = models.PositiveIntegerField(default=0)
+    #: Copies offered for trades, as the player set them (fewer or more than the surplus, at most
+    #: those owned); None: the surplus beyond reserved copies and a playset, as counted.
+    offered = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -81,3 +85,79 @@ class BuiltDeck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.collection_id}:{self.deck_id}"
+
+
+class DeckNeeds(models.Model):
+    """How many copies a saved deck needs in all (every zone of its current version): the
+    materialised side of "Decks I can build", written with the deck's cards (docs/collections.md)."""
+
+    deck = models.OneToOneField(
+        "decks.Deck", on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    total = models.PositiveIntegerField()
+    #: When the needs were last written: collections' `Reach` recounts the decks saved since.
+    saved_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.deck_id}: {self.total}"
+
+
+class DeckNeed(models.Model):
+    """The copies of one card identity a saved deck needs, all zones and prints summed."""
+
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="+")
+    identity = models.CharField(max_length=255)
+    count = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "identity"], name="deckneed_unique_identity")
+        ]
+        # The join from a collection's identities reads only this index (PostgreSQL: covering).
+        indexes = [
+            models.Index(fields=["identity"], include=["deck", "count"], name="deckneed_identity")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id}: {self.count} {self.identity}"
+
+
+class Reach(models.Model):
+    """What one deck misses from one collection (free copies, by identity): the materialised
+    answer of "Decks I can build", recounted by `reach.reach_refresh` (docs/collections.md)."""
+
+    collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="+")
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="+")
+    missing = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["collection", "deck"], name="reach_unique_deck")
+        ]
+        indexes = [models.Index(fields=["collection", "missing", "deck"], name="reach_within")]
+
+    def __str__(self) -> str:
+        return f"{self.collection_id}:{self.deck_id} −{self.missing}"
+
+
+class ReachState(models.Model):
+    """When a collection's `Reach` rows were last brought up to date."""
+
+    collection = models.OneToOneField(
+        Collection, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    counted_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.collection_id}: {self.counted_at}"
+
+
+class ReachDirty(models.Model):
+    """A card identity whose free copies changed in a collection since its `Reach` was counted
+    (`*`: anything may have): the next count recounts the decks that need it."""
+
+    collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="+")
+    identity = models.CharField(max_length=255)
+
+    def __str__(self) -> str:
+        return f"{self.collection_id}: {self.identity}"

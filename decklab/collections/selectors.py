@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import connection
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404
 from django.utils.translation import gettext
@@ -18,8 +17,9 @@ from django.utils.translation import gettext
 from cards.games.base import Card, Deck
 from cards.games.registry import get_game
 from cards.models import Card as CardRow
-from decklab.collections import counting
+from decklab.collections import counting, reach
 from decklab.collections.models import Collection, CollectionCard
+from decklab.collections.needs import needs_fill
 from decklab.decks.models import Deck as SavedDeck
 from decklab.decks.models import DeckCard
 
@@ -118,25 +118,51 @@ def card_quantity(user: User, game: str, number: str) -> int | None:
     return row.quantity if row else 0
 
 
-def surplus(collection: Collection) -> list[tuple[CollectionCard, int]]:
-    """Rows with copies beyond the reserved ones and a playset."""
+@dataclass(frozen=True)
+class TradeLine:
+    """One card of the trade list: the surplus as counted, and what the player offers."""
+
+    row: CollectionCard
+    #: Copies beyond the reserved ones and a playset.
+    surplus: int
+
+    @property
+    def offered(self) -> int:
+        """The player's own number if they set one (never more than they own), else the surplus."""
+        if self.row.offered is None:
+            return self.surplus
+        return min(self.row.offered, self.row.quantity)
+
+    @property
+    def edited(self) -> bool:
+        return self.row.offered is not None
+
+
+def trade_list(collection: Collection) -> list[TradeLine]:
+    """The cards with a surplus, or with an offer the player set, by number."""
     game = get_game(collection.game)
     held = list(rows(collection).filter(quantity__gt=0))
     cards = game_cards(collection.game, (row.number for row in held))
     taken = reserved(collection)
     found = []
     for row in held:
+        extra = 0
         if row.number in cards:
             extra = counting.surplus(
                 game, cards[row.number], row.quantity, taken.get(row.identity, 0)
             )
-            if extra:
-                found.append((row, extra))
+        if extra or row.offered is not None:
+            found.append(TradeLine(row, extra))
     return found
 
 
+def surplus(collection: Collection) -> list[tuple[CollectionCard, int]]:
+    """Rows with copies offered for trades: the surplus, or the player's own number."""
+    return [(line.row, line.offered) for line in trade_list(collection) if line.offered]
+
+
 def offers(user: User, game: str, identity: str) -> list[tuple[str, int]]:
-    """Players who list the card as surplus (trades opted in), by username only."""
+    """Players who offer the card for trades (trades opted in), by username only."""
     found = []
     others = Collection.objects.filter(game=game, trades=True, cards__identity=identity)
     for collection in others.exclude(owner_id=user.pk).select_related("owner").distinct():
@@ -150,55 +176,13 @@ def wishlist(collection: Collection) -> QuerySet[CollectionCard]:
     return rows(collection).filter(wanted__gt=0)
 
 
-def _free_by_number(collection: Collection) -> list[tuple[str, int, int]]:
-    """(number, owned, free) for every stored card whose identity the collection holds: a
-    reprint under another number is owned too. The rows' own numbers carry their identity;
-    reprints share their name (Gundam War), so the other candidates are the cards not held that
-    are named as a held card is."""
-    game = get_game(collection.game)
-    have = owned(collection)
-    taken = reserved(collection)
-
-    def counted(number: str, identity: str) -> tuple[str, int, int]:
-        return number, have[identity], max(0, have[identity] - taken.get(identity, 0))
-
-    rows = list(collection.cards.values_list("number", "identity"))
-    numbers = collection.cards.values("number")
-    held = CardRow.objects.filter(game=game.slug, number__in=numbers)
-    reprints = CardRow.objects.filter(game=game.slug, name__in=held.values("name")).exclude(
-        number__in=numbers
-    )
-    result = [counted(number, identity) for number, identity in rows if have[identity]]
-    for row in reprints.order_by().only("number", "name", "type", "data", "extra"):
-        identity = game.identity(row.to_game_card())
-        if have.get(identity):
-            result.append(counted(row.number, identity))
-    return result
-
-
 def buildable(
     collection: Collection, decks: QuerySet[SavedDeck], most_missing: int
 ) -> list[tuple[int, int]]:
     """(deck id, copies missing) of the decks missing at most `most_missing` copies, fewest
-    missing first: one SQL query over the decks' card rows (docs/collections.md)."""
-    values = _free_by_number(collection) or [("", 0, 0)]
-    built = list(collection.built.values_list("deck_id", flat=True)) or [0]
-    deck_sql, deck_params = decks.order_by().values("id").query.sql_with_params()
-    table = DeckCard._meta.db_table
-    sql = (
-        "WITH owned(number, owned, free) AS (VALUES "
-        + ", ".join(["(%s, %s, %s)"] * len(values))
-        + f"), need AS (SELECT deck_id, number, SUM(count) AS n FROM {table} "
-        f"WHERE deck_id IN ({deck_sql}) GROUP BY deck_id, number), "
-        "lack AS (SELECT need.deck_id, need.n - COALESCE(CASE WHEN need.deck_id IN ("
-        + ", ".join(["%s"] * len(built))
-        + ") THEN owned.owned ELSE owned.free END, 0) AS short "
-        "FROM need LEFT JOIN owned ON owned.number = need.number) "
-        "SELECT deck_id, SUM(CASE WHEN short > 0 THEN short ELSE 0 END) AS missing "
-        "FROM lack GROUP BY deck_id HAVING SUM(CASE WHEN short > 0 THEN short ELSE 0 END) <= %s "
-        "ORDER BY missing, deck_id DESC"
-    )
-    params = [v for row in values for v in row] + list(deck_params) + built + [most_missing]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return [(deck_id, int(missing)) for deck_id, missing in cursor.fetchall()]
+    missing first: read from the collection's materialised `Reach`, brought up to date first
+    (docs/collections.md "Decks I can build")."""
+    needs_fill(decks)
+    needs_fill(SavedDeck.objects.filter(pk__in=collection.built.values("deck_id")))
+    reach.reach_refresh(collection=collection)
+    return reach.within(collection, decks, most_missing)

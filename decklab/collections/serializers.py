@@ -10,7 +10,7 @@ from decklab.collections.models import MAX_QUANTITY, Collection, CollectionCard
 class CollectionCardSerializer(serializers.ModelSerializer):
     class Meta:
         model = CollectionCard
-        fields = ("number", "identity", "quantity", "wanted")
+        fields = ("number", "identity", "quantity", "wanted", "offered")
         read_only_fields = fields
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from cards.decklists import card_pool
@@ -26,8 +26,10 @@ from decklab.collections.models import (
     BuiltDeck,
     Collection,
     CollectionCard,
+    DeckNeed,
     new_share_code,
 )
+from decklab.collections.reach import ALL, reach_mark
 from decklab.collections.reading import read_list
 from decklab.decks.models import Deck as SavedDeck
 
@@ -78,10 +80,13 @@ def _write(collection: Collection, changes: Mapping[Card, tuple[int, int | None]
     """Set quantity (and wanted, unless None) of each card; a row holding nothing goes."""
     game = get_game(collection.game)
     rows = {r.number: r for r in collection.cards.filter(number__in=[c.number for c in changes])}
+    changed = []
     for card, (quantity, wanted) in changes.items():
         row = rows.get(card.number) or CollectionCard(
             collection=collection, number=card.number, identity=game.identity(card)
         )
+        if row.quantity != quantity:
+            changed.append(row.identity)
         row.quantity = quantity
         if wanted is not None:
             row.wanted = wanted
@@ -89,6 +94,7 @@ def _write(collection: Collection, changes: Mapping[Card, tuple[int, int | None]
             row.save()
         elif row.pk:
             row.delete()
+    reach_mark(collection=collection, identities=changed)
     collection.save(update_fields=["updated_at"])
 
 
@@ -200,7 +206,9 @@ def collection_import_csv(*, collection: Collection, text: str, replace: bool = 
             ) from None
         changes[card] = (quantity, wants)
     if replace:
-        collection.cards.exclude(number__in=[c.number for c in changes]).delete()
+        gone = collection.cards.exclude(number__in=[c.number for c in changes])
+        reach_mark(collection=collection, identities=gone.values_list("identity", flat=True))
+        gone.delete()
     _write(collection, changes)
     return len(changes)
 
@@ -214,6 +222,31 @@ def collection_wish_missing(*, collection: Collection, missing: Mapping[Card, in
     return sum(missing.values())
 
 
+@transaction.atomic
+def collection_set_offer(*, collection: Collection, number: str, offered: object) -> None:
+    """Offer this many copies of a card for trades (at most those owned); empty: offer the
+    surplus as counted again."""
+    card = card_by_reference(collection.game, number)
+    row = collection.cards.filter(number=card.number, quantity__gt=0).first()
+    if row is None:
+        raise CollectionError(_("You own no copy of %(number)s.") % {"number": card.number})
+    if offered is None or str(offered).strip() == "":
+        row.offered = None
+    else:
+        row.offered = _checked_quantity(offered, label=_("Offered"))
+        if row.offered > row.quantity:
+            raise CollectionError(
+                ngettext(
+                    "You can offer at most the %(count)d copy you own.",
+                    "You can offer at most the %(count)d copies you own.",
+                    row.quantity,
+                )
+                % {"count": row.quantity}
+            )
+    row.save(update_fields=["offered"])
+    collection.save(update_fields=["updated_at"])
+
+
 def collection_set_built(*, collection: Collection, deck: SavedDeck, built: bool) -> None:
     """A built deck reserves its cards: they are not free for another deck."""
     if deck.owner_id != collection.owner_id or deck.game != collection.game:
@@ -222,6 +255,9 @@ def collection_set_built(*, collection: Collection, deck: SavedDeck, built: bool
         BuiltDeck.objects.get_or_create(collection=collection, deck=deck)
     else:
         BuiltDeck.objects.filter(collection=collection, deck=deck).delete()
+    # The copies its cards' identities leave free changed (all, if its needs are not written yet).
+    held = list(DeckNeed.objects.filter(deck=deck).values_list("identity", flat=True))
+    reach_mark(collection=collection, identities=held or [ALL])
 
 
 def collection_share(*, collection: Collection, shared: bool) -> Collection:

@@ -15,6 +15,7 @@ urlpatterns = [
     path("collection/<slug:game>/export.csv", views.export_csv, name="export"),
     path("collection/<slug:game>/share", views.share, name="share"),
     path("collection/<slug:game>/trades", views.trades, name="trades"),
+    path("collection/<slug:game>/offer", views.offer, name="offer"),
     path("collection/<slug:game>/offers", views.offers, name="offers"),
     path("collection/<slug:game>/buildable", views.buildable, name="buildable"),
     path("collection/shared/<str:code>", views.shared, name="shared"),

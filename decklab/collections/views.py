@@ -68,7 +68,7 @@ def mine(request: HttpRequest, game: str) -> HttpResponse:
             "page": page,
             "products": services.products(game),
             "wishlist": selectors.wishlist(collection),
-            "surplus": selectors.surplus(collection) if collection.trades else [],
+            "trade_list": selectors.trade_list(collection),
             "built": collection.built.select_related("deck"),
         },
     )
@@ -162,6 +162,22 @@ def trades(request: HttpRequest, game: str) -> HttpResponse:
         listed = request.POST.get("trades") == "1"
         services.collection_set_trades(collection=collection, trades=listed)
         return _("Your surplus is listed for trades.") if listed else _("Trades turned off.")
+
+    return _change(request, game, change)
+
+
+@require_POST
+@login_required
+def offer(request: HttpRequest, game: str) -> HttpResponse:
+    """Offer fewer or more copies of a card than the surplus (empty: the surplus again)."""
+
+    def change(collection: Collection) -> str:
+        services.collection_set_offer(
+            collection=collection,
+            number=request.POST.get("number", ""),
+            offered=request.POST.get("offered"),
+        )
+        return _("Trade list updated.")
 
     return _change(request, game, change)
 

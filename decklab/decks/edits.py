@@ -16,7 +16,7 @@ from cards import limits
 from cards.games.game import Game
 from cards.games.lines import MAX_QUANTITY
 from cards.games.messages import choose_language
-from cards.languages import game_name
+from cards.languages import game_name, listed
 from decklab.decks.notes import zone_words
 
 Zones = dict[str, dict[str, int]]
@@ -39,7 +39,7 @@ def normalize(game: Game, zones: object) -> Zones:
         if zone not in game.zone_slugs:
             raise EditError(
                 _("%(game)s has no zone %(zone)r (zones: %(zones)s)")
-                % {"game": game_name(game.slug), "zone": zone, "zones": ", ".join(game.zone_slugs)}
+                % {"game": game_name(game.slug), "zone": zone, "zones": listed(game.zone_slugs)}
             )
         if not isinstance(cards, Mapping):
             raise EditError(

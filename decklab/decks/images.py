@@ -118,7 +118,10 @@ def deck_png(ws: Workspace, *, title: str) -> bytes:
                 ngettext("… %(n)d more card", "… %(n)d more cards", hidden) % {"n": hidden},
             ),
         ]
-    column_width = (WIDTH - 2 * MARGIN) / columns
+    # Only the columns the lines fill share the width: a short deck's names get the whole canvas
+    # instead of being cut in a third of it beside empty columns.
+    used = max(1, min(columns, -(-len(lines) // per_column)))
+    column_width = (WIDTH - 2 * MARGIN) / used
     font = _font(size)
     for index, line in enumerate(lines):
         x = MARGIN + (index // per_column) * column_width

@@ -10,7 +10,7 @@ as their slug in English and their Japanese name in Japanese (`zone_words`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from django.utils.translation import gettext_noop
 
@@ -106,3 +106,13 @@ def from_english(note: str, game: Game) -> Text | None:
         if match and all(match[group] in game.zone_slugs for group in zones):
             return make(game, match)
     return None
+
+
+def with_card_names(text: Text, names: Mapping[str, str]) -> Text:
+    """The note naming its card as well as its number (`+1 BT1-004 Son Goku (main)`): the
+    history read as a column of numbers. Stored notes keep the number only (names change)."""
+    number = text.values.get("number")
+    name = names.get(number) if isinstance(number, str) else None
+    if not name:
+        return text
+    return Text(text.msgid, {**text.values, "number": f"{number} {name}"})

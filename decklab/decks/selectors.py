@@ -19,12 +19,12 @@ from cards.games.base import Deck as GameDeck
 from cards.games.base import Entry
 from cards.games.decklist import export, export_recipe, natural_key
 from cards.games.game import PresetDeck
-from cards.games.messages import choose_language
+from cards.games.messages import Text, choose_language
 from cards.games.registry import get_game
-from cards.languages import game_name
+from cards.languages import game_name, translated
 from cards.models import Card
 from cards.pool import game_data
-from decklab.decks import edits
+from decklab.decks import edits, notes
 from decklab.decks.edits import EditError
 from decklab.decks.models import Deck, DeckVersion, Visibility
 
@@ -175,18 +175,6 @@ def recipe_text(game: str, deck: GameDeck) -> str:
     return export_recipe(get_game(game), deck)
 
 
-def public_decks(
-    game: str, *, card_numbers: set[str] | None = None, format: str | None = None
-) -> QuerySet[Deck]:
-    """Public decks of a game, newest first; optionally only those holding one of some cards."""
-    decks = Deck.objects.filter(game=game, visibility=Visibility.PUBLIC).select_related("owner")
-    if format:
-        decks = decks.filter(format=format)
-    if card_numbers is not None:
-        decks = decks.filter(cards__number__in=card_numbers).distinct()
-    return decks
-
-
 def deal_count(game: str, zones: Mapping[str, Mapping[str, int]]) -> int:
     """How many cards the game's deal gives for this deck (Blade Rondo: its set deck's count)."""
     rule = get_game(game).deal
@@ -265,3 +253,17 @@ def own_decklist(user: User, pk: int) -> str:
     return decklist_text(
         deck.game, game_deck(deck.game, zones, cards_by_number(deck.game, numbers))
     )
+
+
+def history_notes(deck: Deck, versions: list[DeckVersion]) -> list[tuple[DeckVersion, str]]:
+    """Each version with its note in the reader's language, DeckLab's notes naming their card
+    (`notes.with_card_names`): one query for the page's cards."""
+    texts = {v.pk: Text.from_json(v.note_text) for v in versions if v.note_text}
+    numbers = {
+        t.values["number"] for t in texts.values() if isinstance(t.values.get("number"), str)
+    }
+    names = {number: card.name for number, card in cards_by_number(deck.game, numbers).items()}
+    return [
+        (v, translated(notes.with_card_names(texts[v.pk], names)) if v.pk in texts else v.note)
+        for v in versions
+    ]

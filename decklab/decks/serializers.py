@@ -9,6 +9,8 @@ from cards.rule_links import linked
 from decklab.decks import selectors
 from decklab.decks.models import Deck, Visibility
 from decklab.decks.workspace import Workspace
+from decklab.goldfish import public_shown
+from decklab.goldfish.serializers import PublicGoldfishSerializer
 
 ZONES_HELP = 'Zone → card number → count, e.g. {"main": {"BT1-004": 4}}.'
 
@@ -41,9 +43,15 @@ class DeckSerializer(DeckSummarySerializer):
 
     decklist = serializers.CharField(read_only=True)
     legality = serializers.JSONField(read_only=True)
+    public_goldfish = PublicGoldfishSerializer(
+        read_only=True,
+        allow_null=True,
+        help_text="A public deck's goldfish numbers for its game's default goals, beside the "
+        "format's average (docs/discovery-goldfish.md); null for a private or unlisted deck.",
+    )
 
     class Meta(DeckSummarySerializer.Meta):
-        fields = (*DeckSummarySerializer.Meta.fields, "decklist", "legality")
+        fields = (*DeckSummarySerializer.Meta.fields, "decklist", "legality", "public_goldfish")
         read_only_fields = fields
 
 
@@ -108,4 +116,5 @@ def deck_detail(deck: Deck, lang: str) -> dict:
     ws = Workspace(deck.game, deck.format, selectors.current_zones(deck), lang=lang, deck=deck)
     report = {**ws.report, "violations": linked(deck.game, ws.report["violations"], lang)}
     deck.zones, deck.decklist, deck.legality = ws.zones, ws.text, report
+    deck.public_goldfish = public_shown.deck_numbers_data(deck=deck)
     return DeckSerializer(deck).data

@@ -25,10 +25,12 @@ from cards.games.base import Construction
 from cards.games.game import Game, UnknownFormat
 from cards.games.messages import Text
 from cards.games.registry import UnknownGame, get_game
-from cards.languages import game_name, translated
+from cards.languages import game_name, listed, translated
 from cards.models import Card
 from decklab.decks import edits, notes, selectors
 from decklab.decks.models import Deck, DeckCard, DeckVersion, Visibility
+from decklab.decks.signals import deck_cards_saved
+from decklab.goldfish.public import public_deck_changed
 
 MAX_NAME = 120
 #: A version's note: DeckLab's own (a `Text`, translated when shown) or the player's words.
@@ -110,7 +112,7 @@ def _checked_zones(game_slug: str, zones: Mapping) -> edits.Zones:
     if unknown:
         raise DeckError(
             gettext("No %(game)s card has the number %(numbers)s.")
-            % {"game": game_name(game.slug), "numbers": ", ".join(unknown[:10])}
+            % {"game": game_name(game.slug), "numbers": listed(unknown[:10])}
         )
     return clean
 
@@ -140,6 +142,8 @@ def _mirror_cards(deck: Deck, zones: edits.Zones) -> None:
         for zone, cards in zones.items()
         for number, count in cards.items()
     )
+    public_deck_changed(deck=deck)  # a public deck's numbers and similar decks follow its cards
+    deck_cards_saved.send(sender=Deck, deck=deck, zones=zones)
 
 
 def _note_fields(note: Note) -> dict[str, Any]:
@@ -374,6 +378,8 @@ def deck_update(
         setattr(locked, field, wanted[field])
     if changed:
         locked.save(update_fields=[*changed, "updated_at"])
+    if {"format", "visibility"} & set(changed):
+        public_deck_changed(deck=locked, listing=True)
     for field in ("name", "format", "visibility", "updated_at"):
         setattr(deck, field, getattr(locked, field))
     return deck
@@ -413,4 +419,5 @@ def deck_fork(*, source: DeckVersion, owner: AbstractBaseUser, name: str | None 
 
 
 def deck_delete(*, deck: Deck) -> None:
+    public_deck_changed(deck=deck)
     deck.delete()

@@ -90,8 +90,10 @@ def _cut(text: str, width: int) -> str:
     return kept + "…"
 
 
-def chart(title: str, counts: Counter) -> Chart:
-    """Columns when every label fits under one (a cost curve), else labelled horizontal bars."""
+def chart(title: str, counts: Counter, cards: int | None = None) -> Chart:
+    """Columns when every label fits under one (a cost curve), else labelled horizontal bars.
+    `cards`: the copies counted, the chart's total (a card with two colours is one bar in
+    each, so the bars may add up to more); the bars' sum when not given."""
     labels = sorted(counts, key=_sort_key)
     peak = max(counts.values(), default=0) or 1
     horizontal = any(_text_width(str(label)) > COLUMN_LABEL for label in labels)
@@ -142,7 +144,7 @@ def chart(title: str, counts: Counter) -> Chart:
     return Chart(
         title=title,
         bars=tuple(bars),
-        total=sum(counts.values()),
+        total=sum(counts.values()) if cards is None else cards,
         width=WIDTH,
         height=height,
         horizontal=horizontal,
@@ -161,9 +163,10 @@ def deck_charts(game_slug: str, deck: Deck) -> list[Chart]:
     charts = []
     for title, values in game.charts:
         counts: Counter = Counter()
-        for entry in deck.entries(game.default_zone):
+        entries = list(deck.entries(game.default_zone))
+        for entry in entries:
             for value in values(entry.card):
                 counts[words.get(value, value) if isinstance(value, str) else value] += entry.count
         # Titles are marked in the pure core (`gettext_noop`); the reader's language is chosen here.
-        charts.append(chart(gettext(title), counts))
+        charts.append(chart(gettext(title), counts, sum(entry.count for entry in entries)))
     return charts

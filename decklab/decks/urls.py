@@ -3,7 +3,8 @@ the goldfish runs started from them are the goldfish app's views (`goldfish.deck
 
 from django.urls import path
 
-from decklab.decks.views import builder, editor, history, importing, sharing
+from decklab.decks.views import builder, editor, history, importing, public_deck, sharing
+from decklab.discovery.views import search as discovery
 from decklab.goldfish import deck_views as goldfish
 
 app_name = "decks"
@@ -24,9 +25,12 @@ urlpatterns = [
     path("decks/search/<slug:game>", editor.search, name="search"),
     path("decks/compare-runs", goldfish.compare_runs, name="compare-runs"),
     path("decks/odds/<slug:game>/", goldfish.odds, name="odds"),
-    path("decks/public/<slug:game>/", sharing.public, name="public"),
+    # The public decks page is discovery's search; its address and name stay (CONTRACT §6).
+    path("decks/public/<slug:game>/", discovery.public, name="public"),
     path("d/<str:code>", sharing.shared, name="shared"),
     path("d/<str:code>/fork", sharing.fork, name="fork"),
+    path("d/<str:code>/numbers", public_deck.numbers, name="public-numbers"),
+    path("d/<str:code>/similar", public_deck.similar_decks, name="similar"),
     path("d/<str:code>/deck.txt", sharing.text, name="text"),
     path("d/<str:code>/deck.png", sharing.image, name="image"),
     path("d/<str:code>/sheet.pdf", sharing.sheet, name="sheet"),

@@ -21,7 +21,6 @@ from django.db.models import Count, Max, Subquery
 from django.utils.html import format_html
 
 from cards import validation
-from cards.community.coverage import Completeness, completeness
 from cards.games import deckcode
 from cards.games.base import Construction, Entry
 from cards.games.base import Deck as GameDeck
@@ -272,11 +271,6 @@ class Workspace:
     @cached_property
     def charts(self) -> list[stats.Chart]:
         return self.cached("statistics", lambda: stats.deck_charts(self.game_slug, self.game_deck))
-
-    @cached_property
-    def coverage(self) -> Completeness:
-        """How complete the game's card data is (the editor says it beside the search)."""
-        return completeness(self.game_slug)
 
     @cached_property
     def zone_views(self) -> list[ZoneView]:

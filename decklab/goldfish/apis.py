@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated
@@ -19,6 +19,7 @@ from decklab.goldfish.serializers import (
 )
 
 
+@extend_schema_view(get=extend_schema(summary="Your simulation runs, newest first"))
 class SimulationsApi(ListAPIView):
     """Your simulation runs, newest first; POST starts one in the workers."""
 

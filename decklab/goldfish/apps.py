@@ -6,3 +6,7 @@ class GoldfishConfig(AppConfig):
     name = "decklab.goldfish"
     label = "goldfish"
     verbose_name = _("Goldfish simulations")
+
+    def ready(self) -> None:
+        # Registers the run task in every process, so the queue can publish it by name.
+        from decklab.goldfish import tasks  # noqa: F401

@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from cards.games.goldfish import goal_forms, measure_labels
+from cards.languages import listed
 from cards.models import Card
 
 WIDTH, HEIGHT = 560, 260
@@ -93,12 +94,13 @@ def describe_goal(goal: Mapping[str, Any], names: Names | None = None) -> str:
 
     parts = []
     for key, value in goal.items():
-        if key == "type":
+        # A setting left empty (no colour asked, no card named) says nothing: "color None" did.
+        if key == "type" or value is None or value == "" or value == [] or value == {}:
             continue
         if isinstance(value, list):
-            value = ", ".join(card(v) for v in value)
+            value = listed(card(v) for v in value)
         elif isinstance(value, Mapping):
-            value = ", ".join(f"{card(k)} {v}" for k, v in value.items())
+            value = listed(f"{card(k)} {v}" for k, v in value.items())
         elif isinstance(value, str) and "\n" in value:
             lines = value.count("\n") + 1
             value = ngettext("%(lines)d-line text", "%(lines)d-line text", lines) % {"lines": lines}
@@ -106,7 +108,8 @@ def describe_goal(goal: Mapping[str, Any], names: Names | None = None) -> str:
             value = names.get((key, value)) or card(value)
         parts.append(f"{names.get(key, key.replace('_', ' '))} {value}")
     kind = goal.get("type", "?")
-    return f"{names.get(kind, kind)}: " + ", ".join(parts)
+    colon = "：" if get_language() == "ja" else ": "
+    return f"{names.get(kind, kind)}{colon}" + listed(parts)
 
 
 def in_form_order(results: Sequence[Mapping[str, Any]], game_slug: str) -> list[dict[str, Any]]:

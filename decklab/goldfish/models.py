@@ -125,3 +125,55 @@ class SimulationChunk(models.Model):
 
     def __str__(self) -> str:
         return f"run {self.run_id} chunk {self.index}"
+
+
+class PublicNumbers(models.Model):
+    """The goldfish numbers of a public deck's current cards (docs/discovery-goldfish.md).
+
+    One row per deck, replaced when the deck's cards or format change: `source` says what the
+    numbers were computed from, so the same cards are never run twice and a changed deck supersedes
+    its old run. Private and unlisted decks have no row (it is deleted when a deck leaves public).
+    """
+
+    deck = models.OneToOneField(
+        "decks.Deck", on_delete=models.CASCADE, related_name="public_numbers"
+    )
+    #: A hash of the game, format, decklist and goals the run was asked for.
+    source = models.CharField(max_length=64)
+    #: The deck's revision and format when the row was last checked against its cards: a row
+    #: whose deck has moved on is neither shown nor counted in the format's average.
+    revision = models.PositiveIntegerField()
+    format = models.CharField(max_length=64)
+    run = models.ForeignKey(
+        SimulationRun, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    #: The default goals, one entry each: `key` (the goal without its cards, what the average
+    #: groups by), `goal` (cleaned), and `refused` (a text to translate) for a goal that cannot run.
+    goals = models.JSONField(default=list)
+    #: Once the run is done: per goal of `goals`, its key number (`value`, `percent`, `exact`,
+    #: `low`, `high`, the measure's `label`) and the card facts it lacked (`missing`).
+    numbers = models.JSONField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("public deck numbers")
+        verbose_name_plural = _("public deck numbers")
+
+    def __str__(self) -> str:
+        return f"numbers of deck {self.deck_id} r{self.revision}"
+
+
+class PublicGoalNumber(models.Model):
+    """One goal's key number of a public deck, as the format's average reads it: a narrow row per
+    goal, so the average is one SQL aggregate instead of reading every deck's JSON. Only numbers
+    that read every card fact they need are written (the others stand on stand-ins)."""
+
+    numbers = models.ForeignKey(
+        PublicNumbers, on_delete=models.CASCADE, related_name="goal_numbers"
+    )
+    #: The goal without the cards it names (`public.goal_key`).
+    key = models.TextField()
+    value = models.FloatField()
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.value}"

@@ -152,3 +152,45 @@ class SimulationRunSerializer(serializers.ModelSerializer):
 
 class RefusalSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="Why the run was not started, for the user.")
+
+
+class PublicGoalSerializer(serializers.Serializer):
+    """One default goal of a public deck's goldfish numbers (docs/discovery-goldfish.md)."""
+
+    goal = serializers.JSONField(help_text="The goal as run, every field (CONTRACT §5).")
+    value = serializers.FloatField(
+        allow_null=True,
+        help_text="The goal's key number: its exact value where the engine has one, else the "
+        "estimate of its first measure (a probability, or a mean). Null when refused.",
+    )
+    exact = serializers.BooleanField(help_text="Whether `value` is the exact answer.")
+    ci95 = serializers.ListField(
+        child=serializers.FloatField(),
+        allow_null=True,
+        help_text="The estimate's 95% interval (null for an exact value).",
+    )
+    format_average = serializers.FloatField(
+        allow_null=True,
+        help_text="The mean of this goal's key number over the format's public decks with "
+        "numbers for their current cards; null when the goal read incomplete card data.",
+    )
+    format_decks = serializers.IntegerField(help_text="How many decks `format_average` is over.")
+    missing_facts = serializers.JSONField(
+        help_text="The card facts the goal read that some cards lack, as a run's results say; "
+        "such a number stands on stand-ins and is left out of every average."
+    )
+    refused = serializers.CharField(
+        allow_blank=True, help_text="Why the goal cannot run on this deck (then no value)."
+    )
+
+
+class PublicGoldfishSerializer(serializers.Serializer):
+    """A public deck's goldfish numbers for its game's default goals, run once per version."""
+
+    status = serializers.ChoiceField(
+        choices=["pending", "done", "failed"],
+        help_text="`pending` while the run goes (read again later).",
+    )
+    trials = serializers.IntegerField(help_text="Games per goal (0 while pending).")
+    failure = serializers.CharField(allow_blank=True, help_text="Why the run failed.")
+    goals = PublicGoalSerializer(many=True)

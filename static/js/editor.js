@@ -106,7 +106,13 @@
       var cut = target.indexOf(":");
       return { zone: target.slice(0, cut), number: target.slice(cut + 1) };
     }
-    return data.get("zone") && data.get("number") ? { zone: data.get("zone"), number: data.get("number") } : null;
+    if (!data.get("zone") || !data.get("number")) {
+      return null;
+    }
+    // "+ Hand" and "→ Side" change the card in the zone they name, and that is the news: the toast
+    // named the zone the card came from ("TS1-002: 2 in Dealt" after + Hand).
+    var moved = /^(?:copy|move):(.+)$/.exec(data.get("op") || "");
+    return { zone: moved ? moved[1] : data.get("zone"), number: data.get("number") };
   }
 
   function swapPanel(html) {
@@ -260,21 +266,11 @@
     }
   }
 
-  function typing(target) {
-    return target.matches && target.matches("input, textarea, select, [contenteditable]");
-  }
-
   document.addEventListener("keydown", function (event) {
     if (!editor() || event.ctrlKey || event.metaKey || event.altKey) {
       return;
     }
     var search = document.getElementById("search-q");
-    if (event.key === "/" && !typing(event.target) && search) {
-      event.preventDefault();
-      search.focus();
-      search.select();
-      return;
-    }
     if (event.key === "Enter" && event.target === search) {
       var first = document.querySelector("#search-results .result button.add");
       if (first) {
@@ -292,4 +288,80 @@
       form.querySelector("button.set-button").click();
     }
   });
+})();
+
+// Phones: the secondary panels (statistics, my cards, import and export, the goldfish) start
+// folded to their heading, so the deck is not followed by several screens of panels; a tap on the
+// heading unfolds one. A link to a panel (Simulate, Import / export) unfolds it, and a panel that
+// holds a notice (an import's problems, a comparison set up from the history) is not folded.
+(function () {
+  "use strict";
+
+  var phone = window.matchMedia("(max-width: 720px)");
+
+  function heading(panel) {
+    return panel.querySelector(":scope > h2");
+  }
+
+  function show(panel, open) {
+    panel.classList.toggle("folded", !open);
+    var toggle = panel.querySelector(":scope > h2 .fold-toggle");
+    if (toggle) {
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+  }
+
+  // A real button in the heading, for keyboards and screen readers; added again after htmx
+  // replaces a panel's body (statistics, my cards).
+  function addToggle(panel) {
+    var title = heading(panel);
+    if (!title || title.querySelector(".fold-toggle")) {
+      return;
+    }
+    var toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "fold-toggle";
+    toggle.setAttribute("aria-label", title.textContent.trim());
+    toggle.setAttribute("aria-expanded", panel.classList.contains("folded") ? "false" : "true");
+    title.appendChild(toggle);
+  }
+
+  function unfoldTarget() {
+    var target = location.hash && document.getElementById(location.hash.slice(1));
+    var panel = target && target.closest("[data-fold]");
+    if (panel) {
+      show(panel, true);
+    }
+  }
+
+  function start() {
+    if (!phone.matches) {
+      return;
+    }
+    document.querySelectorAll("[data-fold]").forEach(function (panel) {
+      show(panel, Boolean(panel.querySelector(".notice")));
+      addToggle(panel);
+    });
+    unfoldTarget();
+  }
+
+  document.addEventListener("click", function (event) {
+    var title = event.target.closest && event.target.closest("[data-fold] > h2");
+    if (title && phone.matches) {
+      var panel = title.parentElement;
+      show(panel, panel.classList.contains("folded"));
+    }
+  });
+  window.addEventListener("hashchange", unfoldTarget);
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var panel = event.detail.target && event.detail.target.closest && event.detail.target.closest("[data-fold]");
+    if (panel && phone.matches) {
+      addToggle(panel);
+    }
+  });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
 })();

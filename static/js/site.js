@@ -1,6 +1,6 @@
 // DeckLab, every page: what htmx requests show when they fail, the goal forms' required fields,
-// the reader's time zone in a cookie (decklab/timezones.py shows times in it), and on a phone the
-// header's row of games scrolled to the page's game.
+// the reader's time zone in a cookie (decklab/timezones.py shows times in it), and "/" into the
+// page's search box (the one input marked aria-keyshortcuts="/": card lists, the deck editor).
 //
 // A refusal meant for the player (400, 409, 422, 429: a fragment with the server's own message) is
 // swapped where the answer would go, as a success is: base.html's htmx-config says so
@@ -136,13 +136,16 @@
   document.cookie = entry + "; path=/; max-age=31536000; SameSite=Lax";
 })();
 
+
 (function () {
   "use strict";
-  // On a phone the games scroll sideways (site.css): the page's game would often be out of sight.
-  var current = document.querySelector(".site-header nav.games [aria-current=page]");
-  if (!current) return;
-  var row = current.parentElement;
-  if (row.scrollWidth <= row.clientWidth) return;
-  var offset = current.getBoundingClientRect().left - row.getBoundingClientRect().left;
-  row.scrollLeft += offset - (row.clientWidth - current.offsetWidth) / 2;
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.matches && event.target.matches("input, textarea, select, [contenteditable]")) return;
+    var search = document.querySelector('input[aria-keyshortcuts="/"]');
+    if (!search) return;
+    event.preventDefault();
+    search.focus();
+    search.select();
+  });
 })();

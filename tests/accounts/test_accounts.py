@@ -38,6 +38,19 @@ def test_sign_up_refuses_a_weak_password_with_the_reason(client):
     assert "too short" in response.content.decode()
 
 
+def test_a_refused_sign_up_keeps_the_passwords_and_says_why_under_the_password(client):
+    """Issue 23: the reasons sat under the confirmation field and both passwords came back empty."""
+    form = {"username": "goku", "email": "g@example.com", "password1": "1234", "password2": "1234"}
+    response = client.post(reverse("signup"), form)
+    errors = response.context["form"].errors
+    assert "password1" in errors and "password2" not in errors
+    page = response.content.decode()
+    assert page.count('value="1234"') == 2
+    mismatch = client.post(reverse("signup"), {**form, "password2": PASSWORD})
+    assert "password2" in mismatch.context["form"].errors
+    assert "password1" not in mismatch.context["form"].errors
+
+
 def test_sign_in_and_out(client, django_user_model):
     django_user_model.objects.create_user("vegeta", "v@example.com", PASSWORD)
     response = client.post(reverse("login"), {"username": "vegeta", "password": PASSWORD})

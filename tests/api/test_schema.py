@@ -35,6 +35,17 @@ def test_the_schema_builds_without_a_warning_and_is_valid_openapi(tmp_path):
     assert (tmp_path / "s.yml").read_text().startswith("openapi: 3")
 
 
+def test_every_operation_says_what_it_does(operations):
+    """Issue 23: nine operations of the docs page had no summary, only their address."""
+    assert [name for name, operation in operations.items() if not operation.get("summary")] == []
+
+
+def test_the_docs_page_is_a_page_of_the_site(client):
+    page = client.get("/api/docs/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert 'class="site-header"' in page and 'id="swagger-ui"' in page
+    assert '<html lang="ja">' in page
+
+
 def test_paginated_lists_are_documented_as_the_page_envelope(operations):
     for name, item in [
         ("decks_list", "DeckSummary"),

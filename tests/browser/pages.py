@@ -78,8 +78,16 @@ def search(page, query: str) -> None:
     page.wait_for_selector(f"#search-results .result[data-number='{query}']")
 
 
+def unfold(page, panel: str) -> None:
+    """Open a panel the editor folds to its heading on a phone (editor.js), as a tap on the
+    heading does; nothing on a wider screen, where no panel is folded."""
+    if page.locator(panel).evaluate("p => p.classList.contains('folded')"):
+        page.locator(f"{panel} > h2").first.click()
+
+
 def start_a_drawn_goal(page) -> None:
     """Run the goldfish panel on one goal (TS1-002 or TS1-003 drawn by turn 3, seed 7)."""
+    unfold(page, "#goldfish")
     page.select_option("select[name='drawn-cards']", ["TS1-002", "TS1-003"])
     page.fill("input[name='drawn-turn']", "3")
     page.select_option("select[name='trials']", "100000")

@@ -1,6 +1,6 @@
 """My cards in Japanese in a real browser, on a desktop and a phone: add a set deck product and a
 pasted list to the collection, open a public deck, read owned/needed per line, wishlist what is
-missing, and find the deck among the decks within reach."""
+missing, find the deck among the decks within reach, and offer spare copies on the trade list."""
 
 from __future__ import annotations
 
@@ -65,6 +65,13 @@ def test_a_collection_in_japanese_finds_a_buildable_deck(browser, live_server, s
     assert "2枚不足" in panel.inner_text()
     assert panel.locator("tr.short").count() == 1
     assert panel.locator("tr.short td.missing").inner_text() == "2"
+    number = pasted.split()[1]
+    line = panel.locator(f'tr[data-number="{number}"]')
+    assert (line.locator("td.needed").inner_text(), line.locator("td.owned").inner_text()) == (
+        "1",
+        "1",
+    )
+    assert "必要" in panel.locator("thead").inner_text()
     panel.scroll_into_view_if_needed()
     shoot(page, "deck-owned-needed-ja")
     page.click(".holdings-panel form[action$='/wish'] button")
@@ -77,4 +84,24 @@ def test_a_collection_in_japanese_finds_a_buildable_deck(browser, live_server, s
     assert "テスト公開デッキ" in page.inner_text("table.decks")
     assert "不足" in page.inner_text("table.decks thead")
     shoot(page, "buildable-ja")
+
+    page.goto(live_server.url + reverse("collections:mine", args=["blade_rondo"]))
+    wishlist = page.locator("ul.wishlist")
+    assert wishlist.locator("li").count() == 1 and wishlist.locator(".count").inner_text() == "2"
+    page.fill("#collection-text", f"3 {number}")
+    page.click("form[action$='/paste'] button[type=submit]")
+    row = page.locator(f'table.trade-list tr[data-number="{number}"]')
+    assert "余剰" in page.inner_text("table.trade-list thead")
+    assert row.locator("input[name=offered]").get_attribute("placeholder") == "2"
+    row.locator("input[name=offered]").fill("1")
+    row.locator("button[type=submit]").click()
+    assert "トレードリストを更新しました。" in page.inner_text("main")
+    assert (
+        page.locator(
+            f'table.trade-list tr[data-number="{number}"] input[name=offered]'
+        ).input_value()
+        == "1"
+    )
+    page.locator("table.trade-list").scroll_into_view_if_needed()
+    shoot(page, "trade-list-ja")
     context.close()

@@ -53,7 +53,7 @@ def test_a_proposed_missing_card_approved_by_an_editor_makes_a_deck_legal(
     player_page.fill("#id_number", "TD-U20")
     player_page.fill("#id_name", "Proposed Unit")
     player_page.select_option("#id_type", "ユニット")  # the schema knows the types: a menu
-    player_page.fill("#id_cluster", "青")
+    player_page.select_option("#id_cluster", "青")  # a menu of every condition
     player_page.fill("#id_bp", "many")  # a mistake, reported beside the field
     player_page.click("#proposal-form button[type=submit]")
     player_page.wait_for_selector("#proposal-form .errorlist")

@@ -129,15 +129,16 @@ def test_run_a_simulation_and_watch_the_progress_bar_reach_the_results(
     live_server, new_page, shoot, monkeypatch
 ):
     from decklab.goldfish import services as goldfish_services
+    from decklab.goldfish.models import SimulationRun
 
     # No worker here: the test plays the chunks itself, one at a time, while the page polls.
-    monkeypatch.setattr(goldfish_services, "_send", lambda messages: None)
-    goldfish_services._cached_plan.cache_clear()
+    monkeypatch.setattr(goldfish_services.queue, "_send", lambda messages: None)
+    goldfish_services.plans._cached_plan.cache_clear()
     page, _ = open_own_deck(live_server, new_page, "simulator", "Goldfish")
     start_a_drawn_goal(page)
     shoot(page, "queued")
 
-    run = goldfish_services.SimulationRun.objects.get()
+    run = SimulationRun.objects.get()
     for index in range(run.chunks_total):
         play_indexes(run, index)
         time.sleep(1.2)  # let the 1 s poll show the bar moving

@@ -14,6 +14,7 @@ from tests.browser.pages import (
     own_deck,
     sign_in_new_user,
     start_a_drawn_goal,
+    unfold,
     unique_cards,
 )
 from tests.decks import factories
@@ -286,6 +287,7 @@ def test_copy_buttons_export_shapes_and_the_registration_sheet_fields(
     page = sized_page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     deck = own_deck(live_server, page, "copier")
+    unfold(page, "#import-export")
 
     def copied(label: str) -> str:
         page.get_by_role("button", name=label).click()
@@ -320,11 +322,12 @@ def test_copy_buttons_export_shapes_and_the_registration_sheet_fields(
 
 def run_the_compare(page) -> None:
     """Run one goal on the goldfish panel's pair and play its runs' chunks here (no worker: the
-    tests replace `_send`), until the side-by-side compare shows the difference."""
+    tests replace `services.queue._send`), until the side-by-side compare shows the difference."""
     from decklab.goldfish import services as goldfish_services
+    from decklab.goldfish.models import SimulationRun
 
     start_a_drawn_goal(page)
-    for run in goldfish_services.SimulationRun.objects.order_by("id"):
+    for run in SimulationRun.objects.order_by("id"):
         while goldfish_services.play_chunks(run.pk, run.requeues).startswith("stored"):
             pass  # each call plays the chunks it claims; the run is done when none are left
     page.wait_for_selector("#simulation .compare-table .diff-value")
@@ -336,13 +339,14 @@ def test_goldfish_compare_shows_both_estimates_and_the_difference(
     from decklab.goldfish import services as goldfish_services
 
     # No worker here: the test plays the chunks itself while the page polls.
-    monkeypatch.setattr(goldfish_services, "_send", lambda messages: None)
-    goldfish_services._cached_plan.cache_clear()
+    monkeypatch.setattr(goldfish_services.queue, "_send", lambda messages: None)
+    goldfish_services.plans._cached_plan.cache_clear()
     page = sized_page
     own_deck(live_server, page, "comparer")
     page.get_by_role("button", name="One copy fewer of TS1-002").click()
     page.wait_for_selector(".entry[data-number='TS1-002'][data-count='3']", state="attached")
     page.reload()
+    unfold(page, "#goldfish")
     page.select_option("select[name='compare']", "version:1")
     run_the_compare(page)
     table = page.inner_text("#simulation .compare-table")
@@ -361,6 +365,7 @@ def test_an_ambiguous_name_in_a_paste_is_picked_from_a_list(live_server, sized_p
     import_cards(
         "dbscg", b"number,name,type\nTS9-001,Twin Name,Battle\nTS9-002,Twin Name,Battle\n", "t.csv"
     )
+    unfold(page, "#import-export")
     page.fill("#id_decklist", "Main\n3 Twin Name\n")
     page.select_option("#id_mode", "add")
     page.click(".import-export button:has-text('Import')")
@@ -389,6 +394,7 @@ def test_a_replace_with_a_name_to_choose_keeps_the_deck_until_the_card_is_picked
     zones = {"main": {number: 1 for number in numbers[:14]}, "side": {numbers[14]: 1}}
     deck = deck_create(owner=owner, game="gundam_war", name="テストデッキ", zones=zones)
     page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    unfold(page, "#import-export")
     assert page.input_value("#id_mode") == "replace"  # the default
     paste = "メイン\n2 アムロ・レイ"
     page.fill("#id_decklist", paste)
@@ -420,8 +426,8 @@ def test_a_version_compared_with_another_deck_then_simulated_side_by_side(
 ):
     from decklab.goldfish import services as goldfish_services
 
-    monkeypatch.setattr(goldfish_services, "_send", lambda messages: None)
-    goldfish_services._cached_plan.cache_clear()
+    monkeypatch.setattr(goldfish_services.queue, "_send", lambda messages: None)
+    goldfish_services.plans._cached_plan.cache_clear()
     page = sized_page
     deck = own_deck(live_server, page, "historian")
     lighter = {**factories.LEGAL_DBSCG["main"], "TS1-002": 1}

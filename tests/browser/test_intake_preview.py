@@ -11,7 +11,7 @@ from django.urls import reverse
 from decklab.decks import selectors
 from decklab.decks.models import Deck
 from tests.browser.conftest import TIMEOUT_MS, VIEWPORTS
-from tests.browser.pages import sign_in
+from tests.browser.pages import sign_in, unfold
 from tests.decks import factories
 from tests.i18n.conftest import load_cards
 
@@ -60,6 +60,7 @@ def test_a_messy_recipe_is_previewed_fixed_saved_and_its_export_reads_back(
     page = context.new_page()
     sign_in(page, live_server, "kenta")
     deck = new_deck(page, live_server, "Recipe")
+    unfold(page, "#import-export")
 
     page.fill("#import-form textarea[name=decklist]", MESSY_RECIPE)
     page.click("#import-form button[name=preview]")

@@ -87,6 +87,13 @@ def test_a_long_japanese_name_keeps_the_row_buttons_on_one_line(live_server, pho
         rows.first.scroll_into_view_if_needed()
         shoot(page, f"rows-{format_slug}")
         assert rows.count() == len(longest)
+        # A row is three short lines (name, its facts on one line, buttons), however many set
+        # decks hold the card; its copies read "2×", never into a number of digits ("2 11").
+        for entry in page.locator(".entry[data-zone='pool']").all():
+            line = entry.locator(".entry-line")
+            assert line.bounding_box()["height"] <= 100, line.inner_text()
+            after = entry.locator(".count").evaluate("c => getComputedStyle(c, '::after').content")
+            assert after == '"×"'
         for index in range(rows.count()):
             tops = rows.nth(index).evaluate(
                 "form => [...form.querySelectorAll('input:not([type=hidden]):not([type=radio]), button, label')]"
@@ -117,6 +124,16 @@ def test_the_editor_with_a_history_of_noted_versions_fits_a_phone(live_server, p
         )
         deck.refresh_from_db()
     page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    # The secondary panels start folded to their headings: the page is the deck, not ~6,500 px.
+    shoot(page, "editor-folded")
+    for panel in ("#stats-panel", "#import-export", "#goldfish"):
+        assert page.locator(panel).evaluate("p => p.classList.contains('folded')"), panel
+    # Beside the deck's own rows the page holds the header, the search and the legality panel:
+    # about 2,000 px; unfolded, the statistics, import and goldfish panels added 4,000 more.
+    deck_rows = page.locator("#deck-panel").bounding_box()["height"]
+    assert page.evaluate("document.documentElement.scrollHeight") - deck_rows <= 2500
+    # The header's Simulate link unfolds the goldfish panel; a tap on a heading folds it back.
+    page.click(".deck-links a[href='#goldfish']")
     menu = page.locator("select[name=compare]")
     assert menu.locator("option").count() >= 4
     menu.scroll_into_view_if_needed()
@@ -127,3 +144,9 @@ def test_the_editor_with_a_history_of_noted_versions_fits_a_phone(live_server, p
     bar = page.locator(".deck-summary").bounding_box()
     assert bar["x"] >= 0 and bar["x"] + bar["width"] <= PHONE["width"], bar
     assert not page.locator(".keyboard-help").is_visible()
+    statistics = page.locator("#stats-panel")
+    statistics.locator(".fold-toggle").click()
+    assert statistics.locator(".chart").first.is_visible()
+    assert statistics.locator(".fold-toggle").get_attribute("aria-expanded") == "true"
+    statistics.locator("h2").click()
+    assert not statistics.locator(".chart").first.is_visible()

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from decklab.decks.services import deck_create
 from tests.browser.conftest import TIMEOUT_MS, VIEWPORTS
-from tests.browser.pages import sign_in_new_user
+from tests.browser.pages import sign_in_new_user, unfold
 from tests.decks import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -63,6 +63,7 @@ def player(request, browser, live_server):
     owner = get_user_model().objects.get(username=f"refused{lang}{size}")
     deck = deck_create(owner=owner, game="dbscg", name="Refused", zones=factories.LEGAL_DBSCG)
     page.goto(live_server.url + reverse("decks:editor", args=[deck.pk]))
+    unfold(page, "#goldfish")
     assert page.get_attribute("html", "lang") == lang
     yield page, WORDS[lang]
     context.close()

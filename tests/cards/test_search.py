@@ -234,3 +234,19 @@ def test_the_dbscg_card_list_says_its_names_are_english(client, dbscg):
     assert "Card names are in English (Son Goku)" in page
     client.cookies["django_language"] = "ja"
     assert "カード名は英語です" in client.get("/cards/dbscg/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("game", "word", "query"),
+    [("dreadnought", "キャスター", "type=キャスター"), ("blade_rondo", "物理", "kind=physical")],
+)
+def test_a_japanese_type_word_finds_the_cards_of_that_type(game, word, query):
+    """Issue 23: キャスター and 物理 as free words found nothing (a type is no part of a name)."""
+    from cards import shipped
+    from cards.games.registry import get_game
+
+    list(shipped.load_game(get_game(game), shipped.DATA / game))
+    of_type = numbers(game, query)
+    assert of_type and numbers(game, word) == of_type
+    # Beside another word it narrows, as any free word does.
+    assert set(numbers(game, f"{word} -{query}")) == set()

@@ -16,7 +16,7 @@ def test_load_card_data_imports_everything_once_then_writes_nothing(capsys):
     call_command("load_card_data")
     second = capsys.readouterr().out
     assert "dbscg: 6476 created" in first
-    assert "gundam_war: 58 created" in first and "dreadnought: 13 created" in first
+    assert "gundam_war: 130 created" in first and "dreadnought: 13 created" in first
     assert len(second.splitlines()) == len(first.splitlines())
     for line in second.splitlines():
         assert "0 created, 0 updated" in line or "set decks" in line

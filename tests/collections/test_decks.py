@@ -125,7 +125,7 @@ def test_the_api_sets_a_quantity_of_ones_own_collection(client, mine, player):
     )
     assert response.status_code == 200
     assert response.json()["cards"] == [
-        {"number": "CL1-002", "identity": "CL1-002", "quantity": 2, "wanted": 0}
+        {"number": "CL1-002", "identity": "CL1-002", "quantity": 2, "wanted": 0, "offered": None}
     ]
     refused = client.put(
         url, {"number": "CL1-002", "quantity": -1}, content_type="application/json"

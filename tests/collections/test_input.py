@@ -118,3 +118,58 @@ def test_a_page_refusal_is_shown_and_changes_nothing(client, mine, player):
     )
     assert "between 0 and 9999" in response.content.decode()
     assert not mine.cards.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"number": "CL1-003", "quantity": 10000}, 400, "between 0 and 9999"),
+        ({"number": "CL1-003", "quantity": -3}, 400, "between 0 and 9999"),
+        ({"number": "CL1-003", "quantity": 1, "wanted": 123456}, 400, "between 0 and 9999"),
+        ({"number": "ZZ9-999", "quantity": 1}, 400, "No card ZZ9-999"),
+        ({"number": "CL1-003", "quantity": "two"}, 400, "valid integer"),
+        ({"number": "CL1-003"}, 400, "required"),
+    ],
+)
+def test_the_api_refuses_bad_input_and_changes_nothing(client, mine, player, body, status, words):
+    services.collection_set_quantity(collection=mine, number="CL1-003", quantity=2)
+    client.force_login(player)
+    for url in (
+        reverse("api-collection", args=["dbscg"]),
+        reverse("api-collection-by-id", args=[mine.pk]),
+    ):
+        response = client.put(url, body, content_type="application/json")
+        assert response.status_code == status and words in response.content.decode()
+    assert _held(mine) == {"CL1-003": 2} and mine.cards.get().wanted == 0
+
+
+def test_someone_elses_collection_id_cannot_be_read_either(client, mine, other):
+    services.collection_set_quantity(collection=mine, number="CL1-003", quantity=2)
+    client.force_login(other)
+    response = client.get(reverse("api-collection-by-id", args=[mine.pk]))
+    assert response.status_code == 404 and "CL1-003" not in response.content.decode()
+
+
+def test_an_unknown_game_is_not_found_through_the_api(client, player):
+    client.force_login(player)
+    response = client.put(
+        reverse("api-collection", args=["nogame"]),
+        {"number": "CL1-003", "quantity": 1},
+        content_type="application/json",
+    )
+    assert response.status_code == 404 and not Collection.objects.exists()
+
+
+def test_a_signed_out_client_cannot_write_a_collection(client, mine):
+    response = client.put(
+        reverse("api-collection", args=["dbscg"]),
+        {"number": "CL1-003", "quantity": 1},
+        content_type="application/json",
+    )
+    assert response.status_code in (401, 403) and not mine.cards.exists()
+
+
+def test_a_game_without_products_says_why_on_its_page(client, mine, player):
+    client.force_login(player)
+    html = client.get(reverse("collections:mine", args=["dbscg"])).content.decode()
+    assert 'class="small muted no-products"' in html and 'name="product"' not in html

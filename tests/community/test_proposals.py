@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from cards import search
 from cards.community import proposals, revisions
-from cards.community.coverage import completeness, coverage
 from cards.community.models import CardRevision, Proposal
+from cards.coverage import completeness, coverage
 from cards.importers import ImportFailed, import_cards
 from cards.models import Card
 from cards.validation import validate

@@ -39,7 +39,7 @@ def simulate(client, owner, django_capture_on_commit_callbacks):
     before = app.conf.task_always_eager
     app.conf.task_always_eager = True
     # Workers cache plans by run id, and rolled-back tests hand the same ids out again.
-    goldfish_services._cached_plan.cache_clear()
+    goldfish_services.plans._cached_plan.cache_clear()
     client.force_login(owner)
 
     def post(deck, data):

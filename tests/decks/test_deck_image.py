@@ -41,3 +41,21 @@ def test_a_huge_deck_image_stays_the_same_size(client, owner):
     )
     image = image_of(client, huge, "huge")
     assert image.size == (1200, 630)
+
+
+def test_a_short_deck_s_names_have_the_canvas_width(client, deck, monkeypatch):
+    """Issue 23: a deck of a few lines drew them in the first of three columns, names cut short
+    while two thirds of the canvas stayed empty. Its columns now share the whole width."""
+    from decklab.decks import images
+
+    widths = []
+    real = images._fit
+
+    def fit(draw, text, font, width):
+        widths.append(width)
+        return real(draw, text, font, width)
+
+    monkeypatch.setattr(images, "_fit", fit)
+    image_of(client, deck, "short")
+    # The title, then the deck's lines (about 20: two columns of 16, not three of a third each).
+    assert min(widths[1:]) > 450

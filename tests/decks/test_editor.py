@@ -204,7 +204,10 @@ def test_a_line_naming_a_card_the_database_lacks_offers_to_propose_it_filled_in(
 
 def test_the_editor_says_how_many_cards_of_the_game_the_database_holds(signed_in, deck):
     html = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
-    assert "Dragon Ball Super Card Game: 20 cards in the database" in html
+    assert (
+        "Dragon Ball Super Card Game: 20 cards registered (how many the game has is not known)."
+        in html
+    )
     assert 'href="/cards/dbscg/coverage/">What is missing</a>' in html
     signed_in.cookies["django_language"] = "ja"
     html = signed_in.get(reverse("decks:editor", args=[deck.pk])).content.decode()
@@ -362,6 +365,18 @@ def test_history_lists_versions_and_diffs_two_of_them(signed_in, deck):
     assert "+2 TS1-015" in page and "−4 TS1-002" in page
     # The compare form comes before the list of versions.
     assert page.index('name="a"') < page.index('class="versions')
+
+
+def test_history_notes_name_their_cards(signed_in, deck):
+    """Issue 23: the history's notes read as numbers only ("+2 TS1-015 (main)")."""
+    from cards.models import Card
+
+    change(signed_in, deck, action="add", zone="main", number="TS1-015", count=2, version=1)
+    name = Card.objects.get(game="dbscg", number="TS1-015").name
+    page = signed_in.get(reverse("decks:history", args=[deck.pk])).content.decode()
+    assert f"+2 TS1-015 {name} (main)" in page
+    japanese = signed_in.get(reverse("decks:history", args=[deck.pk]), HTTP_ACCEPT_LANGUAGE="ja")
+    assert f"TS1-015 {name}" in japanese.content.decode()
 
 
 def test_a_sitting_s_changes_are_one_draft_version_that_save_version_closes(signed_in, deck):

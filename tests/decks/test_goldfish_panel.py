@@ -156,7 +156,7 @@ def test_the_compare_names_goals_in_form_order_and_the_page_language():
     with translation.override("ja"):
         results, names = charts.readable(stored, "dbscg")
         (in_japanese,) = compare.differences(results, results, names)
-    assert in_japanese.goal == charts.rows(results, names)[0].goal
+        assert in_japanese.goal == charts.rows(results, names)[0].goal
     assert not in_japanese.goal.startswith("drawn")
 
 
@@ -235,3 +235,18 @@ def test_a_mean_interval_past_zero_shows_more_decimals_too():
     assert past.interval == "+0.0002 … +0.0010" and past.shown == "+0.0006"
     clear = compare.Difference("goal", "mean", mean, mean, 0.25, 0.125, 0.375)
     assert clear.interval == "+0.125 … +0.375"
+
+
+def test_dragon_balls_is_offered_only_to_a_deck_holding_a_dragon_ball(client, owner, deck):
+    """Issue 23: the editor offered `dragon_balls` to a deck without one [Dragon Ball] card, a goal
+    that could only be refused."""
+    from cards.games.base import Card, Deck, Entry
+
+    client.force_login(owner)
+    page = client.get(reverse("decks:editor", args=[deck.pk])).content.decode()
+    assert 'data-goal-type="drawn"' in page
+    assert 'data-goal-type="dragon_balls"' not in page
+    ball = Card("DB-1", "One-Star Ball", "Battle", {"keywords": ("Dragon Ball",)})
+    with_ball = Deck(zones={"main": (Entry(ball, 1),)})
+    assert "dragon_balls" in [form["type"] for form in goal_forms("dbscg", with_ball)]
+    assert "dragon_balls" in [form["type"] for form in goal_forms("dbscg")]

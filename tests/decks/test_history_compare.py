@@ -119,7 +119,7 @@ def test_simulate_both_runs_at_once_on_the_form_s_defaults_and_lands_on_the_side
     page = history(client, deck, a=1, mine=other.code)
     assert 'name="goals" value="starting"' in page and "Simulate both side by side" in page
     before, app.conf.task_always_eager = app.conf.task_always_eager, True
-    goldfish_services._cached_plan.cache_clear()
+    goldfish_services.plans._cached_plan.cache_clear()
     try:
         with django_capture_on_commit_callbacks(execute=True):
             response = client.post(

@@ -34,6 +34,15 @@ def test_the_short_link_shows_the_deck_to_anyone_with_opengraph_tags(client, pub
     assert "TS1-002" in html and "Legal in ZENKAI" in html
 
 
+def test_a_visitor_does_not_see_the_version_number_the_owner_does(client, public_deck):
+    """Issue 23: a version number means something to the deck's owner (the history), not to a
+    visitor."""
+    url = reverse("decks:shared", args=[public_deck.code])
+    assert "version 1" not in client.get(url).content.decode()
+    client.force_login(public_deck.owner)
+    assert "version 1" in client.get(url).content.decode()
+
+
 def test_the_deck_image_is_a_png_grid_of_faces(client, public_deck):
     response = client.get(reverse("decks:image", args=[public_deck.code]))
     assert response["Content-Type"] == "image/png"
@@ -132,6 +141,17 @@ def test_saving_a_builder_deck_needs_an_account(client, dbscg_cards, owner):
     response = client.post(url, {"code": code, "name": "From link"})
     deck = Deck.objects.get(name="From link")
     assert selectors.current_zones(deck) == LEGAL_DBSCG
+
+
+def test_the_name_typed_in_the_builder_survives_signing_in(client, dbscg_cards, owner):
+    """Issue 23: "Save to my decks" sent a visitor to sign in and back to an empty name field."""
+    code = deckcode.encode("dbscg", "zenkai", LEGAL_DBSCG)
+    url = reverse("decks:build-save", args=["dbscg"])
+    response = client.post(url, {"code": code, "name": "赤の速攻"})
+    back = parse_qs(urlparse(response["Location"]).query)["next"][0]
+    client.force_login(owner)
+    page = client.get(back).content.decode()
+    assert 'name="name" value="赤の速攻"' in page
 
 
 def test_the_builder_exports_text_and_image_from_the_code(client, dbscg_cards):

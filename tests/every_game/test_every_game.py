@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from cards.games import deckcode, draws_troidal
 from cards.games.goldfish import goal_forms
-from cards.games.registry import GAMES, game_module, get_game
+from cards.games.registry import GAMES, get_game
 from cards.importers import import_cards
 from decklab.decks.services import deck_create
 from decklab.goldfish.models import SimulationRun
@@ -61,6 +61,12 @@ def slug(request: pytest.FixtureRequest) -> str:
     return request.param
 
 
+def sample_row(slug: str) -> dict[str, str]:
+    contract = get_game(slug).contract
+    assert contract is not None
+    return dict(contract.sample_row)
+
+
 def _csv(row: dict[str, str]) -> bytes:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(row))
@@ -71,8 +77,8 @@ def _csv(row: dict[str, str]) -> bytes:
 
 @pytest.fixture
 def sample(slug: str, db) -> dict[str, str]:
-    """The game's sample card (its `contract.py`), imported as a card file."""
-    row = dict(game_module(slug, "contract").SAMPLE_ROW)
+    """The game's sample card (its `GAME.contract`), imported as a card file."""
+    row = sample_row(slug)
     import_cards(slug, _csv(row), "cards.csv")
     return row
 
@@ -181,7 +187,7 @@ def test_a_new_game_s_shipped_cards_load_with_the_rest(copied_game, tmp_path, mo
     from cards import shipped
     from cards.models import Card
 
-    row = dict(game_module(copied_game, "contract").SAMPLE_ROW)
+    row = sample_row(copied_game)
     (tmp_path / "data" / copied_game).mkdir(parents=True)
     (tmp_path / "data" / copied_game / "cards.csv").write_bytes(_csv(row))
     monkeypatch.setattr(shipped, "DATA", tmp_path / "data")

@@ -249,3 +249,51 @@ def test_a_goal_that_reads_no_card_fact_declares_none(game, goal_type):
 @pytest.mark.parametrize(("game", "goal_type"), sorted(set(EVERY_GOAL) - NO_NEEDS))
 def test_every_other_goal_declares_the_facts_it_reads(game, goal_type):
     assert goldfish.goal_types(game)[goal_type].needs
+
+
+# --- the needs no test above reached (issue 23, item 3: every goal, refusal or warning) -----------
+
+
+def test_dreadnought_speed_names_the_cards_without_sp_beside_those_with_it():
+    built = deck(casters=[(DN_CASTER, 2)], main=[(DN_UNIT, 40), (DN_NO_SP, 10)])
+    [warning] = warnings("dreadnought", built, default_goal("dreadnought", "speed"))
+    assert (warning["fact"], warning["cards"]) == ("speed", ["U-2 Unknown unit"])
+
+
+@pytest.mark.parametrize("goal_type", ["speed", "deck_out"])
+def test_dreadnought_speed_goals_name_the_caster_whose_hp_is_counted_as_three(goal_type):
+    built = deck(casters=[(DN_CASTER, 1), (DN_NO_HP, 1)], main=[(DN_UNIT, 50)])
+    [warning] = warnings("dreadnought", built, default_goal("dreadnought", goal_type))
+    assert (warning["fact"], warning["cards"]) == ("hp", ["C-2 Unknown caster"])
+
+
+def test_dreadnought_draws_with_a_mulligan_refuses_a_deck_without_log_costs():
+    built = deck(casters=[(DN_CASTER, 2)], main=[(DN_NO_SP, 50)])
+    goal = {
+        **default_goal("dreadnought", "draws"),
+        "mulligan_log_cost_at_least": 2,
+        "cards": ["U-2"],
+    }
+    assert "log cost" in refusal("dreadnought", built, goal)
+
+
+def test_dreadnought_draws_without_a_mulligan_reads_no_log_cost():
+    """The default (no mulligan) reads no log cost: a deck without them runs without a warning."""
+    built = deck(casters=[(DN_CASTER, 2)], main=[(DN_NO_SP, 50)])
+    goal = {**default_goal("dreadnought", "draws"), "cards": ["U-2"]}
+    result = goldfish.run("dreadnought", built, [goal], trials=200, seed=1)["results"][0]
+    assert "missing_facts" not in result
+
+
+def test_blade_rondo_voltage_of_cards_none_of_which_has_a_cost_still_warns():
+    """Voltage does not refuse (a cost of 0 is a real budget), so every uncosted card is named."""
+    built = deck(pool=[(BR_PHYSICAL, 20), (BR_UNCOSTED, 20)])
+    goal = {**default_goal("blade_rondo", "voltage"), "cards": ["3"]}
+    [warning] = warnings("blade_rondo", built, goal)
+    assert warning["cards"] == ["3 Guard"]
+
+
+def test_gundam_war_g_of_one_colour_refuses_a_deck_whose_g_have_no_colour():
+    built = deck(main=[(GW_COLOURLESS_G, 20), (GW_UNIT, 30)])
+    goal = {**default_goal("gundam_war", "g_in_play"), "color": "青", "color_at_least": 1}
+    assert "colour" in refusal("gundam_war", built, goal)

@@ -108,8 +108,8 @@ def played_turn_run(owner, monkeypatch, *, turns: int, trials: int) -> Simulatio
     chart), played in this process: no broker, its messages dropped."""
     from decklab.goldfish import services
 
-    monkeypatch.setattr(services, "_send", lambda messages: None)
-    services._cached_plan.cache_clear()
+    monkeypatch.setattr(services.queue, "_send", lambda messages: None)
+    services.plans._cached_plan.cache_clear()
     import_cards("dbscg", CARDS_CSV.encode(), "cards.csv")
     goals = [
         {"type": "drawn", "cards": ["TST-002"], "at_least": 1, "turn": turn, "play": "first"}

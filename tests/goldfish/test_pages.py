@@ -144,7 +144,7 @@ def test_counts_of_games_read_with_thousands_separators_in_both_languages(
     assert 'data-label="Games" class="num" rowspan="1">12,000</td>' in page
     signed_in.cookies["django_language"] = "ja"
     page = signed_in.get(reverse("goldfish:run", kwargs={"pk": run.pk})).content.decode()
-    assert "完了: 12,000回試行" in page
+    assert "完了：12,000回試行" in page
     # The column of games played reads as the form's field does (試行回数), not "games" (ゲーム).
     assert '<th scope="col">試行回数</th>' in page
     assert 'data-label="試行回数" class="num" rowspan="1">12,000</td>' in page

@@ -117,7 +117,7 @@ def test_finding_6_a_run_whose_tasks_wait_in_a_busy_broker_is_not_stale(
     player, monkeypatch, django_capture_on_commit_callbacks
 ):
     capture_sends(monkeypatch)
-    monkeypatch.setattr(services, "_queue_is_empty", lambda: False)
+    monkeypatch.setattr(services.recovery, "_queue_is_empty", lambda: False)
     with django_capture_on_commit_callbacks(execute=True):
         run = request(player, trials=BIG)
     SimulationRun.objects.filter(pk=run.pk).update(heartbeat_at=run.heartbeat_at.replace(year=2000))
@@ -132,7 +132,7 @@ def test_a_run_counting_tasks_that_an_empty_broker_no_longer_holds_is_sent_again
     sent = capture_sends(monkeypatch)
     with django_capture_on_commit_callbacks(execute=True):
         run = request(player, trials=BIG)
-    monkeypatch.setattr(services, "_queue_is_empty", lambda: True)
+    monkeypatch.setattr(services.recovery, "_queue_is_empty", lambda: True)
     SimulationRun.objects.filter(pk=run.pk).update(heartbeat_at=run.heartbeat_at.replace(year=2000))
     before = len(sent)
     with django_capture_on_commit_callbacks(execute=True):

@@ -107,8 +107,8 @@ def _rule_texts(game) -> list[str]:
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
 def test_every_cited_rule_has_a_text_in_both_languages(game):
-    sections = ruletext.sections(game.slug)
-    assert sections, f"{game.slug} has no rules_text.SECTIONS"
+    sections = game.rules_text
+    assert sections, f"{game.slug} has no rules_text"
     for section in sections:
         assert section.en and section.ja
         assert bool(section.note_en) == bool(section.note_ja)
@@ -116,7 +116,7 @@ def test_every_cited_rule_has_a_text_in_both_languages(game):
             assert rule.en and rule.ja and rule.number.startswith(section.number + ".")
     cited = {number for text in _rule_texts(game) for number in ruletext.cited(text)}
     assert cited, game.slug
-    missing = sorted(n for n in cited if ruletext.find(game.slug, n) is None)
+    missing = sorted(n for n in cited if game.rule(n) is None)
     assert missing == []
 
 

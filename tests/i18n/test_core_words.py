@@ -82,7 +82,7 @@ def test_the_legality_api_names_an_unknown_game_in_the_asked_language(client):
     japanese = client.post("/api/v1/games/chess/validate?lang=ja", "4 X", content_type="text/plain")
     assert english.status_code == japanese.status_code == 404
     assert english.json()["detail"].startswith("unknown game 'chess' (known: dbscg, ")
-    assert japanese.json()["detail"].startswith("ゲーム 'chess' はありません（あるもの: dbscg, ")
+    assert japanese.json()["detail"].startswith("ゲーム 'chess' はありません（あるもの：dbscg, ")
 
 
 def test_json_that_cannot_be_read_says_where_in_words_of_the_reader():
@@ -93,7 +93,7 @@ def test_json_that_cannot_be_read_says_where_in_words_of_the_reader():
         assert str(problem) == str(error)  # English: Python's own message, as before
         with translation.override("ja"):
             assert translated(problem) == (
-                "1行目19文字目（先頭から18文字目）: ダブルクォートで囲んだ項目名が必要です"
+                "1行目19文字目（先頭から18文字目）：ダブルクォートで囲んだ項目名が必要です"
             )
 
 
@@ -236,7 +236,7 @@ def test_api_refusals_of_the_decks_and_simulations_endpoints_read_in_japanese(ap
     assert no_goals.json()["goals"] == ["目標を1つ以上指定してください。"]
     assert chess.json()["game"][0].startswith("ゲーム 'chess' はありません")
     assert broken.json()["detail"] == (
-        "JSONの解析エラー: 1行目3文字目（先頭から2文字目）: ダブルクォートで囲んだ項目名が必要です"
+        "JSONの解析エラー：1行目3文字目（先頭から2文字目）：ダブルクォートで囲んだ項目名が必要です"
     )
     assert unknown_card.json()["detail"].startswith("ドラゴンボール超 カードゲームに番号 NOPE-1")
     english = api.post("/api/v1/simulations", "[{", content_type="application/json")

@@ -142,6 +142,7 @@ def pages(site) -> list[tuple[str, str, bool]]:
                 False,
             ),
             (f"{slug} public decks", reverse("decks:public", args=[slug]), False),
+            (f"{slug} meta", reverse("discovery:meta", args=[slug]), False),
             (f"{slug} shared deck", reverse("decks:shared", args=[deck.code]), False),
             (f"{slug} editor", reverse("decks:editor", args=[deck.pk]), True),
             (f"{slug} history", reverse("decks:history", args=[deck.pk]) + "?a=1&b=2", True),
@@ -159,6 +160,7 @@ def pages(site) -> list[tuple[str, str, bool]]:
         ("event list", reverse("events:list-detail", args=[site.event.pk, "rival"]), False),
         ("deck check", reverse("events:check", args=[site.event.pk, "rival"]), True),
         ("new deck", reverse("decks:new"), True),
+        ("player profile", reverse("discovery:player", args=[site.decks["dbscg"].owner]), False),
         ("profile", reverse("profile"), True),
         ("password change", reverse("password_change"), True),
         ("password change done", reverse("password_change_done"), True),
@@ -327,7 +329,7 @@ def test_types_and_colours_read_in_japanese_where_the_data_is_english(site):
 def test_help_values_image_and_sheet_in_japanese(site):
     ja = client_for(site, False, "ja")
     help_page = ja.get(reverse("cards:help", args=["dbscg"])).content.decode()
-    assert "リーダー, バトル" in help_page
+    assert "リーダー、バトル" in help_page
     assert (
         "Leader, Battle"
         in client_for(site, False, "en").get(reverse("cards:help", args=["dbscg"])).content.decode()
@@ -342,6 +344,6 @@ def test_help_values_image_and_sheet_in_japanese(site):
 def test_the_run_page_names_goals_in_the_readers_language(site):
     url = reverse("goldfish:run", args=[site.run.pk])
     ja = client_for(site, True, "ja").get(url).content.decode()
-    assert "ターンごとに引くカード: カード（番号または名前） ガンダム, この枚数以上 1" in ja
+    assert "ターンごとに引くカード：カード（番号または名前） ガンダム、この枚数以上 1" in ja
     en = client_for(site, True, "en").get(url).content.decode()
     assert "drawn: cards ガンダム, at least 1, turn 1" in en

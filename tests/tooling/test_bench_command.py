@@ -15,10 +15,14 @@ def played(monkeypatch) -> list[str]:
     """The engines the engines suite runs, each answering at once."""
     engines_run: list[str] = []
     monkeypatch.setattr(
-        engines,
-        "_games_per_second",
-        lambda plan, engine, trials: engines_run.append(engine) or 1,
+        engines, "_games_per_second", lambda plan, trials: engines_run.append("fast") or 1
     )
+    monkeypatch.setattr(
+        engines,
+        "_lean_games_per_second",
+        lambda plan, case, seed: engines_run.append("lean") or 1,
+    )
+    monkeypatch.setattr(engines.goldfish, "run_chunk", lambda *args, **kwargs: [])
     monkeypatch.setattr(engines, "_exact_microseconds", lambda plan: 1.0)
     return engines_run
 
@@ -37,14 +41,15 @@ def test_only_prints_the_figures_whose_name_holds_the_text_in_any_case():
 def test_the_engines_suite_plays_only_the_cases_asked_for(played):
     lines: list[str] = []
     engines.run(Report(lines.append, only="blade_rondo voltage"))
-    assert played == ["reference", "fast"]
+    assert played == ["lean", "fast"] * 3
     assert [line.split(":")[0].strip() for line in lines] == ["blade_rondo voltage"] * 2
+    assert "lean plain loop" in lines[0] and "3 pairs" in lines[0]
 
 
 def test_a_match_of_draws_troidal_reports_its_engines_and_no_exact_answer(played):
     lines: list[str] = []
     engines.run(Report(lines.append, only="draws_troidal match walls vs rainbow, random"))
-    assert played == ["reference", "fast"]
+    assert played == ["lean", "fast"] * 3
     assert len(lines) == 1 and "games/s per core" in lines[0]
 
 
@@ -52,7 +57,7 @@ def test_the_command_runs_the_suites_named_by_their_short_names(played):
     out = io.StringIO()
     call_command("bench", "engines", only="dbscg drawn", stdout=out)
     assert out.getvalue().splitlines()[0] == "== engines"
-    assert played == ["reference", "fast"]
+    assert played == ["lean", "fast"] * 3
 
 
 def test_the_command_refuses_a_suite_it_does_not_have_and_names_those_it_has():

@@ -32,22 +32,32 @@ def _legality() -> LegalityDeck:
 
 
 def scenarios() -> Scenarios:
+    from cards.games import lean as shared
+
+    from . import lean
+
     pool = _pool()
     return Scenarios(
         engines=(
             EngineCase(
-                "blade_rondo dealt", pool, {"type": "dealt", "cards": ["BR-0"]}, "5M games/s"
+                "blade_rondo dealt",
+                pool,
+                {"type": "dealt", "cards": ["BR-0"]},
+                "5M games/s",
+                lean=shared.drawn,
             ),
             EngineCase(
                 "blade_rondo voltage",
                 pool,
                 {"type": "voltage", "cards": ["BR-1", "BR-2"], "turn": 5},
                 "5M games/s",
+                lean=lean.voltage,
             ),
             EngineCase(
                 "blade_rondo best 7 of 15",
                 pool,
                 {"type": "best_hand", "scores": {"BR-0": 5, "BR-1": 3}, "default_score": 1},
+                lean=lean.best_hand,
             ),
         ),
         legality=_legality(),

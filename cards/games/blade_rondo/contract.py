@@ -1,5 +1,7 @@
 """What CONTRACT §1 and §2 promise about Blade Rondo: the registry test holds the game to it."""
 
+from cards.games.game import Contract
+
 #: The decklist zones, in order (§1).
 ZONES = ("pool", "dealt", "hand")
 #: Where the cards of a decklist with no section header go (§1).
@@ -10,3 +12,11 @@ FORMATS = ("set", "free")
 REQUIRED_COLUMNS = ("number", "name", "kind")
 #: The smallest card row the game accepts: tests build cards and decks from it.
 SAMPLE_ROW = {"number": "1", "name": "テスト剣", "kind": "physical"}
+
+CONTRACT = Contract(
+    zones=ZONES,
+    headerless_zone=HEADERLESS_ZONE,
+    formats=FORMATS,
+    required_columns=REQUIRED_COLUMNS,
+    sample_row=SAMPLE_ROW,
+)

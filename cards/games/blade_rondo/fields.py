@@ -20,7 +20,16 @@ from .schema import KINDS
 
 #: The kinds' Japanese words, from the cards' symbols (◆物理 / ◆魔法 / ◆補助 / ◆布石, SOURCE-pages.md):
 #: searchable (`種類:魔法`) and shown on Japanese pages.
-KIND_WORDS = {"物理": "physical", "魔法": "magical", "補助": "support", "布石": "response"}
+KIND_WORDS = {
+    "物理": "physical",
+    "魔法": "magical",
+    "補助": "support",
+    "布石": "response",
+    "複合": "composite",
+    "パン": "bread",
+}
+#: The limited flag as the cards print it (リミテッド).
+FLAG_WORDS = {"リミテッド": "limited"}
 
 
 def _set_names(card: Card) -> list[str]:
@@ -68,7 +77,8 @@ FIELDS: tuple[Field, ...] = (
         flags(limited="limited"),
         (),
         choices=("limited",),
-        value_aliases=folded_aliases({"リミテッド": "limited"}),
+        value_aliases=folded_aliases(FLAG_WORDS),
+        names_ja=japanese_names(FLAG_WORDS),
         examples=("is:limited", "-is:limited"),
     ),
 )

@@ -17,7 +17,7 @@ import numpy as np
 
 from cards.games import stats
 from cards.games.base import Card
-from cards.games.game import name_key, number_key
+from cards.games.game import Simulation, name_key, number_key
 from cards.games.goldfish import (
     PLAY_FIELD,
     Context,
@@ -400,3 +400,6 @@ MEASURES = {
 }
 
 GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (DEALT_GOAL, BEST_HAND, VOLTAGE)}
+
+#: What `GAME.goldfish` offers the simulator.
+SIMULATION = Simulation(goal_types=GOAL_TYPES, measures=MEASURES)

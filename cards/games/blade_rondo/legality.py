@@ -38,7 +38,7 @@ messages.register(
 messages.register(
     "blade_rondo.pool.empty",
     en="The pool is empty: list the cards of one set deck, or only Dealt or Hand cards.",
-    ja="プールが空です: セットデッキ1つ分のカードか、配札・手札だけを書いてください。",
+    ja="プールが空です：セットデッキ1つ分のカードか、配札・手札だけを書いてください。",
 )
 messages.register(
     "blade_rondo.pool.no_set",
@@ -48,12 +48,12 @@ messages.register(
 messages.register(
     "blade_rondo.pool.pair",
     en="Add {delta} {noun} of {card}: a free pool holds every card exactly twice ({count} of 2).",
-    ja="{card}をあと{delta}枚入れてください: フリー構築ではどのカードもちょうど2枚です（現在{count}枚）。",
+    ja="{card}をあと{delta}枚入れてください：フリー構築ではどのカードもちょうど2枚です（現在{count}枚）。",
 )
 messages.register(
     "blade_rondo.not_dealt",
     en="Remove {excess} {noun} of {card} from {zone_en}: {source_en} holds only {limit}.",
-    ja="{card}を{zone_ja}から{excess}枚外してください: {source_ja}には{limit}枚しかありません。",
+    ja="{card}を{zone_ja}から{excess}枚外してください：{source_ja}には{limit}枚しかありません。",
 )
 
 
@@ -210,11 +210,11 @@ class SetPool:
                 )
                 if part
             ),
-            diff_ja="、".join(
+            diff_ja="　".join(
                 part
                 for part in (
-                    f"不足: {', '.join(missing)}" if missing else "",
-                    f"余分: {', '.join(extra)}" if extra else "",
+                    f"不足：{'、'.join(missing)}" if missing else "",
+                    f"余分：{'、'.join(extra)}" if extra else "",
                 )
                 if part
             ),

@@ -1,13 +1,16 @@
 """Dragon Ball Super Card Game, ZENKAI series rules (RULES.md §2)."""
 
 from cards.games.base import Card, Zone
-from cards.games.game import Game, Side, name_key, slug_of, unpadded_number_key
+from cards.games.game import Game, Side, Simulation, name_key, slug_of, unpadded_number_key
 from cards.games.messages import gettext_noop
 
+from .archetype import archetype
 from .bench import scenarios
 from .charts import CHARTS
+from .contract import CONTRACT
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import FORMATS, main_deck_limit
+from .rules_text import SECTIONS
 from .schema import SCHEMA
 
 
@@ -15,6 +18,13 @@ def _name_keys(card: Card) -> tuple[str, ...]:
     # A leader may be named by either side.
     names = [card.name, card["name_back"]]
     return tuple(name_key(name) for name in names if name)
+
+
+def simulation() -> Simulation:
+    """The goldfish goals, imported when a simulation asks (the engines import numpy)."""
+    from .goldfish import SIMULATION
+
+    return SIMULATION
 
 
 GAME = Game(
@@ -55,4 +65,10 @@ GAME = Game(
     name_keys=_name_keys,
     number_key=unpadded_number_key,
     bench=scenarios,
+    rules_text=SECTIONS,
+    contract=CONTRACT,
+    goldfish=simulation,
+    archetype=archetype,
+    archetype_name=gettext_noop("Leader"),
+    colours_name=gettext_noop("Colours"),
 )

@@ -31,28 +31,40 @@ def _legality() -> LegalityDeck:
 
 
 def scenarios() -> Scenarios:
+    from cards.games import lean as shared
+
+    from . import lean
+
     deck = _deck()
     return Scenarios(
         engines=(
             EngineCase(
-                "dbscg drawn", deck, {"type": "drawn", "cards": ["BT-0"], "turn": 7}, "5M games/s"
+                "dbscg drawn",
+                deck,
+                {"type": "drawn", "cards": ["BT-0"], "turn": 7},
+                "5M games/s",
+                lean=shared.drawn,
             ),
             EngineCase(
                 "dbscg mulligan keep rule",
                 deck,
                 {"type": "mulligan", "cards": ["BT-0"], "turn": 7},
                 "3M games/s",
+                lean=lean.mulligan,
             ),
             EngineCase(
                 "dbscg energy on curve (RB specified)",
                 deck,
                 {"type": "energy_curve", "card": "BT-3", "turn": 7},
                 "3M games/s",
+                lean=lean.energy_curve,
             ),
             EngineCase(
                 "dbscg turns until deck-out with life taken",
                 deck,
                 {"type": "deck_out", "life_taken": {"0": 1, "1": 2, "2": 1}},
+                lean=lean.deck_out,
+                lean_trials=40_000,
             ),
         ),
         legality=_legality(),

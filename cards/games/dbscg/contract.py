@@ -1,5 +1,7 @@
 """What CONTRACT §1 and §2 promise about Dragon Ball Super Card Game: the registry test holds the game to it."""
 
+from cards.games.game import Contract
+
 #: The decklist zones, in order (§1).
 ZONES = ("leader", "main", "zdeck")
 #: Where the cards of a decklist with no section header go (§1).
@@ -10,3 +12,11 @@ FORMATS = ("zenkai", "classic")
 REQUIRED_COLUMNS = ("number", "name", "type")
 #: The smallest card row the game accepts: tests build cards and decks from it.
 SAMPLE_ROW = {"number": "T-1", "name": "Test", "type": "Battle"}
+
+CONTRACT = Contract(
+    zones=ZONES,
+    headerless_zone=HEADERLESS_ZONE,
+    formats=FORMATS,
+    required_columns=REQUIRED_COLUMNS,
+    sample_row=SAMPLE_ROW,
+)

@@ -27,6 +27,49 @@ COLOR_NAMES = {
     "黄": "Yellow",
     "黒": "Black",
     "白": "White",
+    "不明": "Unknown",
+}
+
+#: The types by their Japanese names (Z-cards as rule summaries in Japanese write them, Zリーダー).
+TYPE_NAMES = {
+    "リーダー": "Leader",
+    "バトル": "Battle",
+    "エクストラ": "Extra",
+    "ユニゾン": "Unison",
+    "Zリーダー": "Z-Leader",
+    "Zバトル": "Z-Battle",
+    "Zエクストラ": "Z-Extra",
+    "Zユニゾン": "Z-Unison",
+}
+
+#: The keywords in katakana, or the word Japanese rules use (覚醒 as the awakened side's 覚醒後):
+#: DeckLab's words for the English game's keywords, searchable (`キーワード:バリア`) and shown on
+#: Japanese pages. Not card text: each is the keyword's name only.
+KEYWORD_NAMES = {
+    "ブロッカー": "Blocker",
+    "ダブルストライク": "Double Strike",
+    "覚醒": "Awaken",
+    "バリア": "Barrier",
+    "デュアルアタック": "Dual Attack",
+    "ユニーク": "Unique",
+    "クリティカル": "Critical",
+    "スーパーコンボ": "Super Combo",
+    "進化": "Evolve",
+    "トリプルストライク": "Triple Strike",
+    "アルティメット": "Ultimate",
+    "アライバル": "Arrival",
+    "スパーキング": "Sparking",
+    "Z覚醒": "Z-Awaken",
+    "合体-フュージョン": "Union-Fusion",
+    "スワップ": "Swap",
+    "合体-吸収": "Union-Absorb",
+    "合体-ポタラ": "Union-Potara",
+    "リベンジ": "Revenge",
+    "Zスタック": "Z-Stack",
+    "イージス": "Aegis",
+    "願い": "Wish",
+    "ドラゴンボール": "Dragon Ball",
+    "ダークドラゴンボール": "Dark Dragon Ball",
 }
 
 FIELDS: tuple[Field, ...] = (
@@ -34,12 +77,7 @@ FIELDS: tuple[Field, ...] = (
     NUMBER,
     type_field(
         TYPES,
-        {
-            "リーダー": "Leader",
-            "バトル": "Battle",
-            "エクストラ": "Extra",
-            "ユニゾン": "Unison",
-        },
+        TYPE_NAMES,
         ("type:battle", "type=z-leader", "種類:リーダー"),
     ),
     Field(
@@ -129,7 +167,7 @@ FIELDS: tuple[Field, ...] = (
         ("時代",),
         examples=("era:broly",),
     ),
-    keyword_field(('kw:"super combo"', "kw=barrier")),
+    keyword_field(('kw:"super combo"', "kw=barrier"), KEYWORD_NAMES),
 )
 
 #: Queries in Japanese that find cards of the shipped data, shown on the search help page

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import cached_property
 from math import comb
 from typing import Any
 
@@ -16,6 +17,7 @@ import numpy as np
 
 from cards.games import stats
 from cards.games.base import Card, Entry
+from cards.games.game import Simulation
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     PLAY_FIELD,
@@ -107,6 +109,7 @@ DRAGON_BALLS = GoalType(
         PLAY_FIELD,
     ),
     prepare=prepare_dragon_balls,
+    offered=lambda deck: any(is_dragon_ball(entry.card) for entry in deck.entries("main")),
 )
 
 
@@ -477,7 +480,9 @@ class DeckOutGoal(Goal):
         """Opponent turns that come before the end of own turn `turn`."""
         return turn - 1 if self.first else turn
 
-    def exact(self) -> dict[str, Any]:
+    def endings(self) -> tuple[dict[int, float], float]:
+        """The DP over life: P(life reaches 0 after each number of own turns), P(it never does
+        before the deck runs out)."""
         alive = {LIFE: 1.0}
         ended: dict[int, float] = {}  # own turns played -> P(the game ends by life 0 then)
         for opponent_turn in range(1, self.deck_out + 1):
@@ -492,7 +497,10 @@ class DeckOutGoal(Goal):
                     else:
                         nxt[life - k] = nxt.get(life - k, 0.0) + p * w
             alive = nxt
-        by_deck = sum(alive.values(), 0.0)
+        return ended, sum(alive.values(), 0.0)
+
+    def exact(self) -> dict[str, Any]:
+        ended, by_deck = self.endings()
         mean = by_deck * self.deck_out + sum(t * p for t, p in ended.items())
         return {"hit": by_deck, "turns": mean, "deck_out_turn": self.deck_out}
 
@@ -501,31 +509,20 @@ class DeckOutGoal(Goal):
         tally.count("hit", life_turns >= self.deck_out)
         tally.observe("turns", np.minimum(life_turns, self.deck_out))
 
+    @cached_property
+    def _endings_table(self) -> tuple[np.ndarray, np.ndarray]:
+        """`endings` as the values of a game's ending and their cumulative probabilities."""
+        ended, by_deck = self.endings()
+        return np.array([*ended, NEVER], dtype=np.int64), np.cumsum([*ended.values(), by_deck])
+
     def fast(self, rng: np.random.Generator, trials: int) -> Tally:
-        """Samples the opponent turns a block at a time, and only for the games still alive:
-        most games lose their last life card long before the deck runs out."""
+        """Each game's ending drawn from its exact distribution (`endings`): life only goes
+        down by independent draws, so a game is one draw of when its life reaches 0."""
         tally = Tally(games=trials)
-        amounts = np.asarray(list(self.taken), dtype=np.int16)
-        edges = np.cumsum(list(self.taken.values()))[:-1]
-        n = self._life_lost_before(self.deck_out)
+        when, cumulative = self._endings_table
         for games in batches(trials):
-            when = np.full(games, NEVER, dtype=np.int64)
-            alive = np.arange(games)
-            life = np.full(games, LIFE, dtype=np.int16)
-            for start in range(0, n, LIFE):
-                if not alive.size:
-                    break
-                uniform = rng.random((min(LIFE, n - start), alive.size))
-                index = np.zeros(uniform.shape, dtype=np.intp)
-                for edge in edges:  # inverse transform over the declared weights
-                    index += uniform >= edge
-                lost = np.cumsum(amounts[index], axis=0, dtype=np.int16)
-                dead = lost >= life
-                ended = dead[-1]  # life only goes down: dead by the block's end, or not yet
-                when[alive[ended]] = start + np.argmax(dead[:, ended], axis=0) + 1
-                life = (life - lost[-1])[~ended]
-                alive = alive[~ended]
-            self._count(tally, when if self.first else when - 1)
+            index = np.searchsorted(cumulative, rng.random(games) * cumulative[-1], side="right")
+            self._count(tally, when[np.minimum(index, when.size - 1)])
         return tally
 
     def reference(self, rng: random.Random, trials: int) -> Tally:
@@ -636,3 +633,6 @@ MEASURES = {
 GOAL_TYPES: dict[str, GoalType] = {
     goal.name: goal for goal in (DRAWN, DRAGON_BALLS, MULLIGAN, ENERGY_CURVE, DECK_OUT)
 }
+
+#: What `GAME.goldfish` offers the simulator.
+SIMULATION = Simulation(goal_types=GOAL_TYPES, measures=MEASURES)

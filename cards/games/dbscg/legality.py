@@ -43,18 +43,18 @@ MAIN_TYPES = tuple(t for t in TYPES if t != LEADER and t not in Z_TYPES)
 messages.register(
     "dbscg.leader_restriction",
     en="Remove {card}: your leader {leader} allows {allowed_en}.",
-    ja="{card}を外してください: リーダー{leader}のデッキには{allowed_ja}。",
+    ja="{card}を外してください：リーダー{leader}のデッキには{allowed_ja}。",
 )
 messages.register(
     "dbscg.leader_restriction.main",
     en="Remove {card}: your leader {leader} does not allow cards matching: {what_en}.",
-    ja="{card}を外してください: リーダー{leader}のデッキには{what_ja}のカードを入れられません。",
+    ja="{card}を外してください：リーダー{leader}のデッキには{what_ja}のカードを入れられません。",
 )
 messages.register(
     "dbscg.leader_restriction.zdeck",
     en="Remove {card} from the Z-deck: your leader {leader} does not allow Z-cards matching: "
     "{what_en}.",
-    ja="{card}をZデッキから外してください: リーダー{leader}のZデッキには{what_ja}のカードを"
+    ja="{card}をZデッキから外してください：リーダー{leader}のZデッキには{what_ja}のカードを"
     "入れられません。",
 )
 messages.register(

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from cards.games.messages import gettext_noop
 from cards.games.schema import (
     Column,
     Schema,
@@ -34,25 +35,29 @@ def specified_cost(value: Any) -> str | None:
 SCHEMA = Schema(
     type_column="type",
     columns=(
-        Column("number", required=True),
-        Column("name", required=True),
-        Column("name_back"),
-        Column("type", choice(*TYPES, fold_case=True), required=True),
-        Column("colors", list_of(choice(*COLORS, fold_case=True), "/")),
-        Column("set"),
-        Column("rarity"),
-        Column("power", integer),
-        Column("power_back", integer),
-        Column("energy_cost", number_or("X")),
-        Column("specified_cost", specified_cost),
-        Column("combo_cost", integer),
-        Column("combo_power", integer),
-        Column("characters"),
-        Column("traits", list_of(str.strip, "/")),
-        Column("era"),
-        Column("keywords", list_of(str.strip)),
-        Column("copy_limit", copy_limit),
-        Column("deck_restriction", list_of(clause_text)),
-        Column("variants", list_of(str.strip)),
+        Column("number", required=True, label=gettext_noop("Card number")),
+        Column("name", required=True, label=gettext_noop("Name")),
+        Column("name_back", label=gettext_noop("Name (awakened side)")),
+        Column("type", choice(*TYPES, fold_case=True), required=True, label=gettext_noop("Type")),
+        Column(
+            "colors", list_of(choice(*COLORS, fold_case=True), "/"), label=gettext_noop("Colours")
+        ),
+        Column("set", label=gettext_noop("Set")),
+        Column("rarity", label=gettext_noop("Rarity")),
+        Column("power", integer, label=gettext_noop("Power")),
+        Column("power_back", integer, label=gettext_noop("Power (awakened side)")),
+        Column("energy_cost", number_or("X"), label=gettext_noop("Energy cost")),
+        Column(
+            "specified_cost", specified_cost, label=gettext_noop("Specified cost (colour letters)")
+        ),
+        Column("combo_cost", integer, label=gettext_noop("Combo cost")),
+        Column("combo_power", integer, label=gettext_noop("Combo power")),
+        Column("characters", label=gettext_noop("Characters")),
+        Column("traits", list_of(str.strip, "/"), label=gettext_noop("Special traits")),
+        Column("era", label=gettext_noop("Era")),
+        Column("keywords", list_of(str.strip), label=gettext_noop("Keywords")),
+        Column("copy_limit", copy_limit, label=gettext_noop("Copy limit")),
+        Column("deck_restriction", list_of(clause_text), label=gettext_noop("Deck restriction")),
+        Column("variants", list_of(str.strip), label=gettext_noop("Variants")),
     ),
 )

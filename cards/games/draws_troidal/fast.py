@@ -1,14 +1,17 @@
-"""The fast engine: many DRAWS◎TROIDAL beta games at once, vectorised with numpy.
+"""The fast engine: many DRAWS◎TROIDAL beta games, one after another in compiled code (numba).
 
-Every game of a batch is a row of the state arrays; a turn is a fixed sequence of array steps over
-the rows still playing, and finished rows are dropped after each step that can end a game. The
-rules come from `battle` (as a table of outcomes over the two decks' cards) and the greedy
+The rules come from `battle` (as a table of outcomes over the two decks' cards) and the greedy
 policy's choices from `policy.Appraisal` (as tables of its scores), so neither is restated here;
-the reference engine (`engine`) is the specification and the tests check that both agree.
+the reference engine (`engine`) is the specification and the tests check that both agree game by
+game. A game is a few hundred small steps on five slots; numpy over rows of games paid a call's
+cost per step on ever smaller row sets (issue 25: 62% of a chunk), so the games are played one at a
+time by `_play`, compiled once by numba and cached on disk (`cache=True`).
 
 A card is its index in its deck (`battle.fighters` order), so ties that the greedy policy breaks by
 "the card listed first" are broken by the smallest index, exactly as in the reference engine.
-Initiative is not tracked: it decides nothing in the beta.
+Initiative is not tracked: it decides nothing in the beta. Library orders (the set-up's shuffle and
+the greedy policy's redo) are dealt with numpy; the random policy's choices come from the same
+`numpy.random.Generator`, which numba reads directly.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 
 from .battle import (
@@ -34,10 +38,10 @@ from .policy import POLICIES, Appraisal
 RESULTS = ("win", "draw", "loss")
 WIN, DRAW, LOSS = range(3)
 
-_ARRANGEMENTS = np.array(ARRANGEMENTS, dtype=np.intp)
-#: `_ARRANGEMENT_TERMS[k, slot]`: which own-card-in-slot score arrangement k adds for `slot`.
-_ARRANGEMENT_TERMS = _ARRANGEMENTS * SLOTS + np.arange(SLOTS)
+_ARRANGEMENTS = np.array(ARRANGEMENTS, dtype=np.int64)
 _EMPTY = -1
+_FIRST_WINS = int(Outcome.FIRST_WINS)
+_SECOND_WINS = int(Outcome.SECOND_WINS)
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,8 @@ class _Deck:
         self.greedy = policy == "greedy"
         self.risk = np.array([card.risk for card in deck], dtype=np.int64)
         self.guard = np.array([card.guard for card in deck], dtype=np.int64)
+        self.judge = np.zeros((0, 0))
+        self.blind = np.zeros(self.size)
         if self.greedy:
             self._score_tables(deck, opponent)
 
@@ -67,7 +73,7 @@ class _Deck:
         `judge[mine * 2 + guard_left, theirs * 3 + state]`, where `guard_left` is 1 while the card
         has guard and `state` is what is seen of the opposing card: 0 opened without guard,
         1 opened with guard left, 2 face down (power only). Built over distinct cards, expanded
-        to deck positions.
+        to deck positions. Scores are multiples of 1/4, so their sums are exact in any order.
         """
         appraisal = Appraisal(deck)
         mine, mine_kind = _kinds(deck)
@@ -87,13 +93,9 @@ class _Deck:
             ]
         )  # (mine kinds * 2, theirs kinds, 3)
         rows = (mine_kind[:, None] * 2 + np.arange(2)).reshape(-1)
-        self.judge = (
-            judge[rows][:, theirs_kind]
-            .reshape(len(deck) * 2, len(opponent) * 3)
-            .astype(np.float32)  # multiples of 1/4: exact in float32, and so are their sums
+        self.judge = np.ascontiguousarray(
+            judge[rows][:, theirs_kind].reshape(len(deck) * 2, len(opponent) * 3)
         )
-        #: The row of each card as it comes from the hand, with all its guard.
-        self.fresh_row = np.arange(len(deck)) * 2 + (self.guard > 0)
         self.blind = np.array([appraisal.against_unseen(a) for a in mine])[mine_kind]
 
 
@@ -104,138 +106,12 @@ def _kinds(deck: Sequence[Fighter]) -> tuple[list[Fighter], np.ndarray]:
     return list(distinct), np.array(kind, dtype=np.intp)
 
 
-class _Side:
-    """One player's state in every game of a batch (rows = games still playing)."""
-
-    def __init__(self, deck: _Deck, order: np.ndarray):
-        rows = order.shape[0]
-        self.deck = deck
-        #: Library orders stay whole; `game` maps each row still playing to its row of `order`.
-        self.order = order
-        self.game = np.arange(rows)
-        self.card = order[:, :SLOTS].copy()
-        self.guard = deck.guard[self.card]
-        self.wins = np.zeros((rows, SLOTS), dtype=np.int64)
-        self.opened = np.zeros((rows, SLOTS), dtype=bool)
-        self.hand = order[:, SLOTS : SLOTS + HAND_SIZE].copy()
-        self.drawn = np.full(rows, SLOTS + HAND_SIZE, dtype=np.intp)
-        self.life = np.full(rows, LIFE, dtype=np.int64)
-
-    def keep(self, rows: np.ndarray) -> None:
-        for name in ("game", "card", "guard", "wins", "opened", "hand", "drawn", "life"):
-            setattr(self, name, getattr(self, name)[rows])
-
-    def draw_up_to_hand_size(self) -> np.ndarray:
-        """Step ①; returns the rows whose player needed a card from an empty deck."""
-        failed = np.zeros(len(self.life), dtype=bool)
-        for position in range(HAND_SIZE):
-            need = self.hand[:, position] == _EMPTY
-            if not need.any():
-                continue
-            can = need & (self.drawn < self.deck.size)
-            failed |= need & ~can
-            rows = np.flatnonzero(can)
-            self.hand[rows, position] = self.order[self.game[rows], self.drawn[rows]]
-            self.drawn[rows] += 1
-        return failed
-
-    def place(self, rows: np.ndarray, slot: int, positions: np.ndarray) -> None:
-        """Move the hand cards at `positions` of `rows` into `slot`, face down."""
-        cards = self.hand[rows, positions]
-        self.card[rows, slot] = cards
-        self.guard[rows, slot] = self.deck.guard[cards]
-        self.wins[rows, slot] = 0
-        self.opened[rows, slot] = False
-        self.hand[rows, positions] = _EMPTY
-
-    def fill(self, facing: np.ndarray, facing_guard: np.ndarray, rng: np.random.Generator) -> None:
-        """Step ② by this side's policy; `facing` and `facing_guard` are the opposing slots."""
-        if self.deck.greedy:
-            self.fill_greedy(facing, facing_guard)
-        else:
-            self.fill_random(rng)
-
-    def arrangement(self, other: _Side, rng: np.random.Generator) -> np.ndarray:
-        """Step ③ by this side's policy: per row, an index into `ARRANGEMENTS`."""
-        if self.deck.greedy:
-            return self.arrangement_greedy(other)
-        return rng.integers(len(ARRANGEMENTS), size=len(self.card))
-
-    def fill_random(self, rng: np.random.Generator) -> None:
-        """Step ②, `random`: the empty slots take hand cards in a uniformly random order.
-
-        The hand is full here (step ① just drew it up to five).
-        """
-        empty = self.card == _EMPTY
-        shuffled = np.argsort(rng.random(self.hand.shape), axis=1)
-        rank = np.cumsum(empty, axis=1) - 1
-        source = np.take_along_axis(shuffled, np.maximum(rank, 0), axis=1)
-        for slot in range(SLOTS):
-            rows = np.flatnonzero(empty[:, slot])
-            if rows.size:
-                self.place(rows, slot, source[rows, slot])
-
-    def fill_greedy(self, facing: np.ndarray, facing_guard: np.ndarray) -> None:
-        """Step ②, `greedy`: slots facing an opened card first, each its best hand card."""
-        deck = self.deck
-        for facing_card in (True, False):
-            for slot in range(SLOTS):
-                wanted = (self.card[:, slot] == _EMPTY) & (
-                    (facing[:, slot] != _EMPTY) == facing_card
-                )
-                rows = np.flatnonzero(wanted)
-                if not rows.size:
-                    continue
-                hand = self.hand[rows]
-                held = hand != _EMPTY
-                cards = np.where(held, hand, 0)
-                if facing_card:
-                    column = facing[rows, slot] * 3 + (facing_guard[rows, slot] > 0)
-                    scores = deck.judge[deck.fresh_row[cards], column[:, None]]
-                else:
-                    scores = deck.blind[cards]
-                scores = np.where(held, scores, -np.inf)
-                best = scores == scores.max(axis=1, keepdims=True)
-                positions = np.where(best, cards, deck.size).argmin(axis=1)
-                self.place(rows, slot, positions)
-
-    def arrangement_greedy(self, other: _Side) -> np.ndarray:
-        """Step ③, `greedy`: per row, the index of the best arrangement against `other`.
-
-        `values[source * 5 + slot, row]` is the score of the card now in `source` moved into
-        `slot`; each arrangement adds its five terms slot by slot, as the reference engine does,
-        and the first maximum has the fewest swaps. Plain gathers and adds, no BLAS threads.
-        """
-        rows = (self.card * 2 + (self.guard > 0)).T
-        columns = (other.card * 3 + np.where(other.opened, other.guard > 0, 2)).T
-        values = self.deck.judge[rows[:, None, :], columns[None, :, :]].reshape(SLOTS * SLOTS, -1)
-        totals = values[_ARRANGEMENT_TERMS[:, 0]]
-        for slot in range(1, SLOTS):
-            totals += values[_ARRANGEMENT_TERMS[:, slot]]
-        return totals.argmax(axis=0)
-
-    def rearrange(self, choice: np.ndarray) -> None:
-        flat = (_ARRANGEMENTS[choice] + np.arange(len(choice))[:, None] * SLOTS).reshape(-1)
-        for name in ("card", "guard", "wins", "opened"):
-            setattr(self, name, getattr(self, name).reshape(-1)[flat].reshape(-1, SLOTS))
-
-    def after_battle(self, slot: int, lost: np.ndarray) -> None:
-        """Step ⑤ for this side's card in `slot` (see `engine.Player.after_battle`)."""
-        guard = self.guard[:, slot]
-        saved = lost & (guard > 0)
-        trashed = lost & ~saved
-        card = self.card[:, slot]
-        self.life -= np.where(trashed, self.deck.risk[card], 0)
-        self.guard[:, slot] = guard - saved
-        self.wins[:, slot] = np.where(lost, 0, self.wins[:, slot] + 1)
-        self.card[:, slot] = np.where(trashed, _EMPTY, card)
-
-    def retire_winners(self) -> None:
-        self.card[self.wins >= RETIRE_AT_WINS] = _EMPTY
-
-
 class Duel:
-    """Two decks and their policies, prepared once; `play` runs any number of games."""
+    """Two decks and their policies, prepared once; `play` runs any number of games.
+
+    Both sides' tables are stacked (side, card …), padded to the larger deck, so the compiled game
+    reads either side with one index.
+    """
 
     def __init__(self, decks: Sequence[Sequence[Fighter]], policies: Sequence[str]):
         first, second = (tuple(deck) for deck in decks)
@@ -245,8 +121,34 @@ class Duel:
         )
         mine, mine_kind = _kinds(first)
         theirs, theirs_kind = _kinds(second)
-        table = np.array([[int(battle(a, b)) for b in theirs] for a in mine], dtype=np.int8)
-        self.outcome = table[mine_kind][:, theirs_kind].reshape(-1)
+        table = np.array([[int(battle(a, b)) for b in theirs] for a in mine], dtype=np.int64)
+        self.outcome = np.ascontiguousarray(table[mine_kind][:, theirs_kind])
+        largest = max(deck.size for deck in self.decks)
+        self.sizes = np.array([deck.size for deck in self.decks], dtype=np.int64)
+        self.greedy = np.array([deck.greedy for deck in self.decks], dtype=np.bool_)
+        self.risk = np.zeros((2, largest), dtype=np.int64)
+        self.guard = np.zeros((2, largest), dtype=np.int64)
+        self.blind = np.zeros((2, largest))
+        self.judge = np.zeros((2, largest * 2, largest * 3), dtype=np.float32)
+        for side, deck in enumerate(self.decks):
+            self.risk[side, : deck.size] = deck.risk
+            self.guard[side, : deck.size] = deck.guard
+            self.blind[side, : deck.size] = deck.blind
+            rows, columns = deck.judge.shape
+            self.judge[side, :rows, :columns] = deck.judge
+
+    def _run(self, games: int, rng: np.random.Generator, orders: Sequence[np.ndarray] | None):
+        results = np.zeros(games, dtype=np.int8)
+        turns = np.zeros(games, dtype=np.int64)
+        library = np.zeros((2, games if orders else 1, self.risk.shape[1]), dtype=np.int64)
+        if orders:
+            for side, order in enumerate(orders):
+                library[side, :, : order.shape[1]] = order
+        else:
+            library[:, 0, :] = np.arange(self.risk.shape[1])
+        _play(library, orders is None, self.sizes, self.greedy, self.risk, self.guard,
+              self.blind, self.judge, self.outcome, _ARRANGEMENTS, rng, results, turns)  # fmt: skip
+        return Outcomes(results, turns)
 
     def shuffled(self, rng: np.random.Generator, games: int) -> list[np.ndarray]:
         """Each side's library order per game, after the set-up and its one optional redo."""
@@ -260,69 +162,240 @@ class Duel:
         return orders
 
     def play(self, rng: np.random.Generator, games: int) -> Outcomes:
-        return self.play_dealt(self.shuffled(rng, games), rng)
+        """Games dealt as they go: a card is drawn uniformly from those left when it is needed
+        (a Fisher–Yates shuffle stopped where the game stops), the set-up's redo included."""
+        return self._run(games, rng, None)
 
     def play_dealt(self, orders: Sequence[np.ndarray], rng: np.random.Generator) -> Outcomes:
         """Play from library orders already set up (as `engine.deal`): five to the field, five
         to the hand. `rng` serves the random policy's choices."""
-        games = orders[0].shape[0]
-        results = np.zeros(games, dtype=np.int8)
-        turns = np.zeros(games, dtype=np.int64)
-        index = np.arange(games)
-        sides = [
-            _Side(deck, np.array(order, dtype=np.intp))
-            for deck, order in zip(self.decks, orders, strict=True)
-        ]
-        turn = 0
-
-        def finish(losing: tuple[np.ndarray, np.ndarray]) -> None:
-            nonlocal index
-            ended = losing[0] | losing[1]
-            if not ended.any():
-                return
-            code = np.where(losing[0], np.where(losing[1], DRAW, LOSS), WIN)
-            results[index[ended]] = code[ended]
-            turns[index[ended]] = turn
-            keep = np.flatnonzero(~ended)
-            index = index[keep]
-            for side in sides:
-                side.keep(keep)
-
-        while index.size:
-            turn += 1
-            first, second = sides
-            finish((first.draw_up_to_hand_size(), second.draw_up_to_hand_size()))
-            if not index.size:
-                break
-            # ② and ③ are simultaneous: each side decides on the other's field before the step.
-            facing = [
-                (second.card.copy(), second.guard.copy()),
-                (first.card.copy(), first.guard.copy()),
-            ]
-            for side, (cards, guards) in zip(sides, facing, strict=True):
-                side.fill(cards, guards, rng)
-            choices = [first.arrangement(second, rng), second.arrangement(first, rng)]
-            for side, choice in zip(sides, choices, strict=True):
-                side.rearrange(choice)
-                side.opened[:] = True
-            ended = np.zeros(index.size, dtype=bool)
-            losing = [np.zeros(index.size, dtype=bool), np.zeros(index.size, dtype=bool)]
-            for slot in range(SLOTS):
-                outcome = self.outcome[
-                    first.card[:, slot] * second.deck.size + second.card[:, slot]
-                ]
-                first.after_battle(slot, outcome != Outcome.FIRST_WINS)
-                second.after_battle(slot, outcome != Outcome.SECOND_WINS)
-                # The first battle that leaves a life at 0 ends a game; later ones do not count.
-                dead = [(side.life <= 0) & ~ended for side in sides]
-                losing[0] |= dead[0]
-                losing[1] |= dead[1]
-                ended |= dead[0] | dead[1]
-            for side in sides:
-                side.retire_winners()
-            finish((losing[0], losing[1]))
-        return Outcomes(results, turns)
+        return self._run(orders[0].shape[0], rng, orders)
 
 
 def _shuffle(rng: np.random.Generator, games: int, size: int) -> np.ndarray:
-    return rng.permuted(np.broadcast_to(np.arange(size, dtype=np.intp), (games, size)), axis=1)
+    return rng.permuted(np.broadcast_to(np.arange(size, dtype=np.int64), (games, size)), axis=1)
+
+
+# ---------------------------------------------------------------------------------------------
+# The compiled game. State arrays are indexed [side, slot] (or [side, hand position]).
+
+
+@numba.njit(cache=True)
+def _play(library, deal, sizes, greedy, risk, deck_guard, blind, judge, outcome, arrangements,
+          rng, results, turns):  # fmt: skip
+    """Play `results.size` games; with `deal`, each side's cards are drawn at random from
+    `library[side, 0]` as they are needed, else `library[side, game]` is the dealt order."""
+    card = np.empty((2, SLOTS), dtype=np.int64)
+    guard = np.empty((2, SLOTS), dtype=np.int64)
+    wins = np.empty((2, SLOTS), dtype=np.int64)
+    opened = np.empty((2, SLOTS), dtype=np.bool_)
+    hand = np.empty((2, HAND_SIZE), dtype=np.int64)
+    seen_card = np.empty((2, SLOTS), dtype=np.int64)
+    seen_guard = np.empty((2, SLOTS), dtype=np.int64)
+    drawn = np.empty(2, dtype=np.int64)
+    life = np.empty(2, dtype=np.int64)
+    failed = np.empty(2, dtype=np.bool_)
+    choice = np.empty(2, dtype=np.int64)
+    values = np.empty((SLOTS, SLOTS), dtype=np.float32)
+    moved = np.empty(SLOTS, dtype=np.int64)
+    positions = np.empty(HAND_SIZE, dtype=np.int64)
+    for game in range(results.size):
+        row = 0 if deal else game
+        for side in range(2):
+            drawn[side] = 0
+            for slot in range(SLOTS):
+                card[side, slot] = _next(library, side, row, drawn, sizes, deal, rng)
+            if deal and greedy[side]:
+                total = 0.0
+                for slot in range(SLOTS):
+                    total += blind[side, card[side, slot]]
+                if total < 0:  # the greedy policy's one redo: shuffle all the cards again
+                    drawn[side] = 0
+                    for slot in range(SLOTS):
+                        card[side, slot] = _next(library, side, row, drawn, sizes, deal, rng)
+            for slot in range(SLOTS):
+                guard[side, slot] = deck_guard[side, card[side, slot]]
+                wins[side, slot] = 0
+                opened[side, slot] = False
+            for position in range(HAND_SIZE):
+                hand[side, position] = _next(library, side, row, drawn, sizes, deal, rng)
+            life[side] = LIFE
+        turn = 0
+        while True:
+            turn += 1
+            # ① Draw up to the hand size; a player who cannot draw loses.
+            for side in range(2):
+                failed[side] = False
+                for position in range(HAND_SIZE):
+                    if hand[side, position] == _EMPTY:
+                        if drawn[side] < sizes[side]:
+                            hand[side, position] = _next(library, side, row, drawn, sizes, deal,
+                                                         rng)  # fmt: skip
+                        else:
+                            failed[side] = True
+            if failed[0] or failed[1]:
+                results[game] = _ending(failed[0], failed[1])
+                turns[game] = turn
+                break
+            # ② and ③ are simultaneous: each side decides on the other's field before the step.
+            seen_card[:, :] = card
+            seen_guard[:, :] = guard
+            for side in range(2):
+                if greedy[side]:
+                    _fill_greedy(side, judge, blind, deck_guard, card, guard,
+                                 wins, opened, hand, seen_card, seen_guard)  # fmt: skip
+                else:
+                    _fill_random(side, deck_guard, card, guard, wins, opened, hand,
+                                 positions, rng)  # fmt: skip
+            for side in range(2):
+                if greedy[side]:
+                    choice[side] = _arrangement(side, judge, card, guard, opened, values,
+                                                arrangements)  # fmt: skip
+                else:
+                    choice[side] = _below(rng, arrangements.shape[0])
+            for side in range(2):
+                _rearrange(side, arrangements, choice[side], card, moved)
+                _rearrange(side, arrangements, choice[side], guard, moved)
+                _rearrange(side, arrangements, choice[side], wins, moved)
+                for slot in range(SLOTS):
+                    opened[side, slot] = True
+            # ⑤ Battle slot by slot; the first battle that leaves a life at 0 ends the game.
+            over = False
+            for slot in range(SLOTS):
+                result = outcome[card[0, slot], card[1, slot]]
+                _after_battle(0, slot, result != _FIRST_WINS, card, guard, wins, life, risk)
+                _after_battle(1, slot, result != _SECOND_WINS, card, guard, wins, life, risk)
+                if life[0] <= 0 or life[1] <= 0:
+                    results[game] = _ending(life[0] <= 0, life[1] <= 0)
+                    turns[game] = turn
+                    over = True
+                    break
+            if over:
+                break
+            for side in range(2):
+                for slot in range(SLOTS):
+                    if wins[side, slot] >= RETIRE_AT_WINS:
+                        card[side, slot] = _EMPTY
+
+
+@numba.njit(cache=True, inline="always")
+def _below(rng, count):
+    """A whole number from 0 to `count` − 1: a uniform double scaled (4× quicker than
+    `Generator.integers` here; its bias is below 2⁻⁴⁶ for the counts of a game)."""
+    return np.int64(rng.random() * count)
+
+
+@numba.njit(cache=True, inline="always")
+def _next(library, side, row, drawn, sizes, deal, rng):
+    """The side's next library card: dealt, or drawn uniformly from the cards not yet drawn."""
+    at = drawn[side]
+    drawn[side] = at + 1
+    if deal:
+        pick = at + _below(rng, sizes[side] - at)
+        held = library[side, row, pick]
+        library[side, row, pick] = library[side, row, at]
+        library[side, row, at] = held
+        return held
+    return library[side, row, at]
+
+
+@numba.njit(cache=True, inline="always")
+def _ending(first_loses, second_loses):
+    if first_loses:
+        return DRAW if second_loses else LOSS
+    return WIN
+
+
+@numba.njit(cache=True, inline="always")
+def _fill_greedy(side, judge, blind, deck_guard, card, guard, wins, opened, hand, seen_card,
+                 seen_guard):  # fmt: skip
+    """Step ②, greedy: every empty slot takes a hand card, face down (the hand is full here)."""
+    other = 1 - side
+    if True:
+        # Slots facing an opened card first, each its best hand card (ties: the smallest index).
+        for facing_card in (True, False):
+            for slot in range(SLOTS):
+                if card[side, slot] != _EMPTY or (seen_card[other, slot] != _EMPTY) != facing_card:
+                    continue
+                best_position, best_card, best_score = -1, 0, -np.inf
+                for position in range(HAND_SIZE):
+                    held = hand[side, position]
+                    if held == _EMPTY:
+                        continue
+                    if facing_card:
+                        row = held * 2 + (1 if deck_guard[side, held] > 0 else 0)
+                        column = seen_card[other, slot] * 3 + (
+                            1 if seen_guard[other, slot] > 0 else 0
+                        )
+                        score = judge[side, row, column]
+                    else:
+                        score = blind[side, held]
+                    if score > best_score or (score == best_score and held < best_card):
+                        best_position, best_card, best_score = position, held, score
+                _place(side, slot, best_position, deck_guard, card, guard, wins, opened, hand)
+
+
+@numba.njit(cache=True, inline="always")
+def _fill_random(side, deck_guard, card, guard, wins, opened, hand, positions, rng):
+    """Step ②, random: the empty slots take hand cards in a uniformly random order."""
+    for position in range(HAND_SIZE):
+        positions[position] = position
+    taken = 0
+    for slot in range(SLOTS):
+        if card[side, slot] != _EMPTY:
+            continue
+        pick = taken + _below(rng, HAND_SIZE - taken)
+        positions[taken], positions[pick] = positions[pick], positions[taken]
+        _place(side, slot, positions[taken], deck_guard, card, guard, wins, opened, hand)
+        taken += 1
+
+
+@numba.njit(cache=True, inline="always")
+def _place(side, slot, position, deck_guard, card, guard, wins, opened, hand):
+    held = hand[side, position]
+    card[side, slot] = held
+    guard[side, slot] = deck_guard[side, held]
+    wins[side, slot] = 0
+    opened[side, slot] = False
+    hand[side, position] = _EMPTY
+
+
+@numba.njit(cache=True, inline="always")
+def _arrangement(side, judge, card, guard, opened, values, arrangements):
+    """Step ③, greedy: the index of the first arrangement with the highest total score."""
+    other = 1 - side
+    for source in range(SLOTS):
+        row = card[side, source] * 2 + (1 if guard[side, source] > 0 else 0)
+        for slot in range(SLOTS):
+            state = (1 if guard[other, slot] > 0 else 0) if opened[other, slot] else 2
+            values[source, slot] = judge[side, row, card[other, slot] * 3 + state]
+    best, best_total = 0, -np.inf
+    for index in range(arrangements.shape[0]):
+        total = 0.0
+        for slot in range(SLOTS):
+            total += values[arrangements[index, slot], slot]
+        if total > best_total:
+            best, best_total = index, total
+    return best
+
+
+@numba.njit(cache=True, inline="always")
+def _rearrange(side, arrangements, index, field, moved):
+    for slot in range(SLOTS):
+        moved[slot] = field[side, arrangements[index, slot]]
+    for slot in range(SLOTS):
+        field[side, slot] = moved[slot]
+
+
+@numba.njit(cache=True, inline="always")
+def _after_battle(side, slot, lost, card, guard, wins, life, risk):
+    """Step ⑤ for this side's card in `slot` (see `engine.Player.after_battle`)."""
+    if not lost:
+        wins[side, slot] += 1
+    elif guard[side, slot] > 0:
+        guard[side, slot] -= 1
+        wins[side, slot] = 0
+    else:
+        life[side] -= risk[side, card[side, slot]]
+        wins[side, slot] = 0
+        card[side, slot] = _EMPTY

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from cards.games import stats
+from cards.games.game import Simulation
 from cards.games.goldfish import Context, Field, Goal, GoalError, GoalType, Tally, opponent_deck
 from cards.games.messages import gettext_noop, reason
 from cards.games.sim import batches
@@ -158,3 +159,6 @@ MEASURES = {
 }
 
 GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (MATCH_GOAL,)}
+
+#: What `GAME.goldfish` offers the simulator.
+SIMULATION = Simulation(goal_types=GOAL_TYPES, measures=MEASURES)

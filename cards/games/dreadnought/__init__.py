@@ -1,14 +1,18 @@
 """Dreadnought (ドレッドノート), RULES.md §1."""
 
 from cards.games.base import Card, Zone
-from cards.games.game import Game, SheetPart, name_key, slug_of
+from cards.games.game import Game, SheetPart, Simulation, name_key, slug_of
+from cards.games.messages import gettext_noop
 from cards.games.rules import printed_limit
 from cards.games.text import fold
 
+from .archetype import archetype
 from .bench import scenarios
 from .charts import CHARTS
+from .contract import CONTRACT
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import COPIES, FORMATS
+from .rules_text import SECTIONS
 from .schema import SCHEMA
 from .shipped import convert
 
@@ -26,6 +30,13 @@ def _name_keys(card: Card) -> tuple[str, ...]:
             f"{card.name} {epithet}",
         }
     return tuple(sorted(name_key(name) for name in names))
+
+
+def simulation() -> Simulation:
+    """The goldfish goals, imported when a simulation asks (the engines import numpy)."""
+    from .goldfish import SIMULATION
+
+    return SIMULATION
 
 
 GAME = Game(
@@ -50,4 +61,10 @@ GAME = Game(
     name_keys=_name_keys,
     shipped=convert,
     bench=scenarios,
+    rules_text=SECTIONS,
+    contract=CONTRACT,
+    goldfish=simulation,
+    archetype=archetype,
+    archetype_name=gettext_noop("Casters"),
+    colours_name=gettext_noop("Clusters"),
 )

@@ -39,6 +39,10 @@ def _legality() -> LegalityDeck:
 
 
 def scenarios() -> Scenarios:
+    from cards.games import lean as shared
+
+    from . import lean
+
     deck = _deck()
     return Scenarios(
         engines=(
@@ -47,27 +51,32 @@ def scenarios() -> Scenarios:
                 deck,
                 {"type": "drawn", "cards": ["D-0"], "turn": 7, "play": "second"},
                 "5M games/s",
+                lean=shared.drawn,
             ),
             EngineCase(
                 "dreadnought speed phase, 7 turns",
                 deck,
                 {"type": "speed", "turn": 7, "speed_mix": SPEED_MIX},
+                lean=lean.speed,
             ),
             EngineCase(
                 "dreadnought speed phase with gear change",
                 deck,
                 {"type": "speed", "turn": 7, "gear_change_below": "B++"},
+                lean=lean.speed,
             ),
             EngineCase(
                 "dreadnought draws with the mulligan to the discard",
                 deck,
                 {"type": "draws", "cards": ["D-0"], "turn": 7, "mulligan_log_cost_at_least": 3},
                 "3M games/s",
+                lean=lean.draws,
             ),
             EngineCase(
                 "dreadnought deck-out against a speed mix",
                 deck,
                 {"type": "deck_out", "speed_mix": SPEED_MIX},
+                lean=lean.deck_out,
             ),
         ),
         legality=_legality(),

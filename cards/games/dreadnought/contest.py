@@ -23,10 +23,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import numba
 import numpy as np
 
 from cards.games.messages import Refusal, gettext_noop, shown_value
-from cards.games.sim import Urn, deal_counts
 
 OPENING_HAND = 7
 OPENING_BURSTS = 1
@@ -176,73 +176,31 @@ class Contest:
         return PLAYING
 
     def fast(self, rng: np.random.Generator, games: int) -> Record:
-        """`games` games at once with numpy; the same rules as `reference`, step for step."""
+        """`games` games played one after another in compiled code (`_play`); the same rules
+        as `reference`, step for step, with each card dealt when it is first used."""
         record = Record.empty(self.turns, games)
-        me = _Sides(self.me, rng, games, track_hand=self.gear_below is not None)
-        them = _Sides(self.speed_opponent(), rng, games) if self.play == "speed" else None
-        everyone = np.ones(games, dtype=bool)
-        for _ in range(self.mulligan):
-            me.discard_slowest(everyone)
-        for _ in range(self.mulligan):
-            me.draw(everyone)
-        ending = np.zeros(games, dtype=np.int8)
-        for turn in range(self.turns):
-            playing = ending == PLAYING
-            first, burns = self._fast_speed_phase(me, them, playing, ending)
-            record.burns[turn] = burns
-            playing &= ending == PLAYING
-            self._fast_draw_phase(me, them, first, playing, ending)
-            record.status[turn] = np.where(first, FIRST, SECOND)
-            if me.hand is not None:
-                playing &= ending == PLAYING
-                me.discard_slowest(playing)  # set 1 burst
-                me.discard_slowest(playing & (me.hand.sum(axis=1) > HAND_LIMIT))
-            record.status[turn][ending != PLAYING] = OVER
-            record.used[turn] = me.used
-            record.ending[turn] = ending
+        them = self.opponent if self.play == "speed" else None
+        _play(
+            _cards(self.me),
+            _cards(them) if them is not None else np.zeros(0, dtype=np.int64),
+            self.me.cards,
+            them.cards if them is not None else 0,
+            self.play == "first",
+            -1 if self.gear_below is None else self.gear_below,
+            self.gear_when == "slower",
+            self.mulligan,
+            len(self.me.counts),
+            rng,
+            record.status,
+            record.burns,
+            record.used,
+            record.ending,
+        )
         return record
 
-    def _fast_speed_phase(
-        self, me: _Sides, them: _Sides | None, playing: np.ndarray, ending: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
-        burns = np.zeros(len(playing), dtype=np.int64)
-        if them is None:
-            _, left = me.flip(playing)
-            ending[playing & ~left] = LOST
-            return np.full(len(playing), self.play == "first"), burns
-        mine = np.zeros(len(playing), dtype=np.int64)
-        theirs = np.zeros(len(playing), dtype=np.int64)
-        active = playing.copy()
-        _flip_both(me, them, active, mine, theirs, ending)
-        _burn(me, them, active, mine, theirs, ending, burns)
-        if self.gear_below is not None:
-            wants = active & (mine < self.gear_below)
-            if self.gear_when == "second":
-                wants &= mine < theirs
-            fastest = me.fastest()
-            change = wants & (fastest > mine)
-            assert me.hand is not None  # tracked whenever gear_below is set
-            me.hand[change, fastest[change]] -= 1
-            mine[change] = fastest[change]
-            _burn(me, them, active, mine, theirs, ending, burns)
-        return mine > theirs, burns
 
-    def _fast_draw_phase(
-        self,
-        me: _Sides,
-        them: _Sides | None,
-        first: np.ndarray,
-        playing: np.ndarray,
-        ending: np.ndarray,
-    ) -> None:
-        steps = [(me, 1, first), (them, 2, first), (them, 1, ~first), (me, 2, ~first)]
-        for side, draws, whose in steps:
-            if side is None:
-                continue
-            for _ in range(draws):
-                drawing = playing & whose & (ending == PLAYING)
-                left = side.draw(drawing)
-                ending[drawing & ~left] = LOST if side is me else WON
+def _cards(player: Player) -> np.ndarray:
+    return np.repeat(np.arange(len(player.counts), dtype=np.int64), player.counts)
 
 
 def _out(mine_empty: Any, theirs_empty: Any) -> Any:
@@ -250,36 +208,6 @@ def _out(mine_empty: Any, theirs_empty: Any) -> Any:
     return np.where(
         mine_empty, np.where(theirs_empty, DRAWN, LOST), np.where(theirs_empty, WON, PLAYING)
     )
-
-
-def _flip_both(me, them, active, mine, theirs, ending) -> None:
-    card, left_me = me.flip(active)
-    other, left_them = them.flip(active)
-    mine[active] = card[active]
-    theirs[active] = other[active]
-    out = _out(~left_me, ~left_them)
-    ending[active] = out[active]
-    active &= ending == PLAYING
-
-
-def _burn(me, them, active, mine, theirs, ending, burns) -> None:
-    """Speed burns until the speed cards differ or a side runs out.
-
-    Burn chains are short in most games and long in a few: each round touches only the games
-    still burning, by index.
-    """
-    games = np.flatnonzero(active & (mine == theirs))
-    while games.size:
-        burns[games] += 1
-        card, left_me = me.flip_at(games)
-        other, left_them = them.flip_at(games)
-        mine[games] = card
-        theirs[games] = other
-        out = _out(~left_me, ~left_them)
-        ending[games] = out
-        playing = out == PLAYING
-        active[games[~playing]] = False
-        games = games[playing & (card == other)]
 
 
 @dataclass
@@ -295,8 +223,8 @@ class Record:
     def empty(cls, turns: int, games: int) -> Record:
         return cls(
             status=np.full((turns, games), OVER, dtype=np.int8),
-            burns=np.zeros((turns, games), dtype=np.int64),
-            used=np.zeros((turns, games), dtype=np.int64),
+            burns=np.zeros((turns, games), dtype=np.int16),
+            used=np.zeros((turns, games), dtype=np.int16),
             ending=np.zeros((turns, games), dtype=np.int8),
         )
 
@@ -335,58 +263,136 @@ class _Side:
         return self.used == len(self.cards)
 
 
-class _Sides:
-    """One player's cards in `games` games, dealt only where they are read (`sim.Urn`).
+# ---------------------------------------------------------------------------------------------
+# The compiled games: one at a time, each card drawn uniformly from those not yet used when it is
+# first used (a Fisher–Yates shuffle stopped where the game stops); the hand as counts per class.
 
-    Speed cards are always looked at; drawn cards only when the hand is tracked (gear changes,
-    mulligans, bursts), else a draw just counts a card used. Which card comes next never depends
-    on unread cards, so this plays the same games as dealing the whole shuffle up front.
-    """
 
-    def __init__(self, player: Player, rng: np.random.Generator, games: int, track_hand=False):
-        self.urn = Urn(rng, player.counts, games)
-        self.length = player.cards
-        self.used = np.full(games, OPENING_HAND, dtype=np.int64)
-        self.hand: np.ndarray | None = None
-        if track_hand:
-            opening = deal_counts(rng, player.counts, OPENING_HAND, games)
-            self.urn.take(opening)
-            self.hand = np.ascontiguousarray(opening.T)
-            # Where each game's row starts in the flat hand: one scatter adds a card per game.
-            self.rows = np.arange(games) * len(player.counts)
+@numba.njit(cache=True)
+def _play(mine, theirs, mine_length, theirs_length, play_first, gear_below, gear_slower,
+          mulligan, classes, rng, status, burns, used, ending):  # fmt: skip
+    """`dealt` counts the cards a side has used; `read` those whose class the game looks at,
+    which are the only ones dealt from the shuffle: speed cards always, the player's hand only
+    when a gear change or the mulligan reads it. A card nobody reads changes nothing that is
+    read later (the cards of a uniform shuffle are exchangeable)."""
+    opponent = theirs.size > 0
+    track = gear_below >= 0 or mulligan > 0
+    hand = np.zeros(classes, dtype=np.int64)
+    for game in range(status.shape[1]):
+        hand[:] = 0
+        dealt = dealt_theirs = OPENING_HAND
+        read = read_theirs = 0
+        if track:
+            for _ in range(OPENING_HAND):
+                hand[_deal(mine, read, rng)] += 1
+                read += 1
+            for _ in range(mulligan):
+                _discard_slowest(hand)
+            for _ in range(mulligan):
+                hand[_deal(mine, read, rng)] += 1
+                read += 1
+        dealt += mulligan
+        over = PLAYING
+        for turn in range(status.shape[0]):
+            if over == PLAYING:
+                first = play_first
+                burned = 0
+                if not opponent:
+                    dealt += 1  # the speed card: only its place in the deck counts
+                    if dealt == mine_length:
+                        over = LOST
+                else:
+                    changed = False
+                    a = b = 0
+                    flip = True
+                    while True:
+                        if flip:  # both turn up their next card
+                            a = _deal(mine, read, rng)
+                            b = _deal(theirs, read_theirs, rng)
+                            read += 1
+                            read_theirs += 1
+                            dealt += 1
+                            dealt_theirs += 1
+                            flip = False
+                        over = _ending(dealt == mine_length, dealt_theirs == theirs_length)
+                        if over != PLAYING:
+                            first = False
+                            break
+                        if a == b:  # speed burn: both to the discard, turn up again
+                            burned += 1
+                            flip = True
+                            continue
+                        if not changed and a < gear_below and (gear_slower or a < b):
+                            changed = True
+                            fastest = _fastest(hand)
+                            if fastest > a:
+                                hand[fastest] -= 1
+                                a = fastest
+                                continue
+                        first = a > b
+                        break
+                burns[turn, game] = burned
+                if over == PLAYING:
+                    # The first player draws 1, then the second 2.
+                    for step in range(2):
+                        mine_draws = (step == 0) == first
+                        if not mine_draws and not opponent:
+                            continue
+                        for _ in range(1 if step == 0 else 2):
+                            if mine_draws:
+                                if track:
+                                    hand[_deal(mine, read, rng)] += 1
+                                    read += 1
+                                dealt += 1
+                                if dealt == mine_length:
+                                    over = LOST
+                                    break
+                            else:
+                                dealt_theirs += 1
+                                if dealt_theirs == theirs_length:
+                                    over = WON
+                                    break
+                        if over != PLAYING:
+                            break
+                    status[turn, game] = FIRST if first else SECOND
+                    if track and over == PLAYING:
+                        _discard_slowest(hand)  # set 1 burst
+                        while hand.sum() > HAND_LIMIT:  # end phase
+                            _discard_slowest(hand)
+            if over != PLAYING:
+                status[turn, game] = OVER
+            used[turn, game] = dealt
+            ending[turn, game] = over
 
-    def flip(self, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Turn up the next card where asked; and where cards are left after it.
 
-        A game ends as soon as a side takes its last card, so no side is asked for more.
-        """
-        card = self.urn.look(where)
-        self.used += where
-        return card, self.used < self.length
+@numba.njit(cache=True, inline="always")
+def _deal(cards, dealt, rng):
+    """The card at place `dealt` of the shuffle: one drawn from the places not yet dealt."""
+    pick = dealt + np.int64(rng.random() * (cards.size - dealt))
+    card = cards[pick]
+    cards[pick] = cards[dealt]
+    cards[dealt] = card
+    return card
 
-    def flip_at(self, games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """`flip` for the games at these indices only: their cards, and whether cards are left."""
-        card = self.urn.look_at(games)
-        self.used[games] += 1
-        return card, self.used[games] < self.length
 
-    def draw(self, where: np.ndarray) -> np.ndarray:
-        if self.hand is None:
-            self.used += where
-            return self.used < self.length
-        card, left = self.flip(where)
-        self.hand.reshape(-1)[self.rows + card] += where
-        return left
+@numba.njit(cache=True, inline="always")
+def _ending(mine_empty, theirs_empty):
+    if mine_empty:
+        return DRAWN if theirs_empty else LOST
+    return WON if theirs_empty else PLAYING
 
-    def fastest(self) -> np.ndarray:
-        """The fastest class in each hand (−1 for an empty hand)."""
-        assert self.hand is not None, "fastest() needs track_hand"
-        present = np.asarray(self.hand > 0)
-        last = present.shape[1] - 1 - np.argmax(present[:, ::-1], axis=1)
-        return np.where(present.any(axis=1), last, -1)
 
-    def discard_slowest(self, where: np.ndarray) -> None:
-        if self.hand is None:
+@numba.njit(cache=True, inline="always")
+def _fastest(hand):
+    for kind in range(hand.size - 1, -1, -1):
+        if hand[kind] > 0:
+            return kind
+    return -1
+
+
+@numba.njit(cache=True, inline="always")
+def _discard_slowest(hand):
+    for kind in range(hand.size):
+        if hand[kind] > 0:
+            hand[kind] -= 1
             return
-        slowest = np.argmax(self.hand > 0, axis=1)
-        self.hand.reshape(-1)[self.rows + slowest] -= where

@@ -16,6 +16,7 @@ import numpy as np
 
 from cards.games import stats
 from cards.games.base import Deck
+from cards.games.game import Simulation
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     PLAY_FIELD,
@@ -770,3 +771,6 @@ MEASURES = {
 }
 
 GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (DRAWN, DRAWS_GOAL, SPEED, DECK_OUT)}
+
+#: What `GAME.goldfish` offers the simulator.
+SIMULATION = Simulation(goal_types=GOAL_TYPES, measures=MEASURES)

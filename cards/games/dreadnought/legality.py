@@ -36,13 +36,13 @@ COPIES = 4
 messages.register(
     "dreadnought.caster_names",
     en="Replace one of your casters: both are named {name} ({cards}); the two must differ.",
-    ja="キャスターを1人入れ替えてください: 2人とも「{name}」です（{cards}）。名前の違うキャスターが必要です。",
+    ja="キャスターを1人入れ替えてください：2人とも「{name}」です（{cards}）。名前の違うキャスターが必要です。",
 )
 messages.register(
     "dreadnought.cluster",
     en="Remove {card}: its condition 【{condition}】 is not allowed with casters of {clusters} "
     "(allowed: {allowed}).",
-    ja="{card}を外してください: キャスターが{clusters}のとき【{condition}】のカードは入れられません（使えるのは{allowed}）。",
+    ja="{card}を外してください：キャスターが{clusters}のとき【{condition}】のカードは入れられません（使えるのは{allowed}）。",
 )
 
 

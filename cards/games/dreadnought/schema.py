@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from cards.games.messages import gettext_noop
 from cards.games.schema import Column, Schema, choice, copy_limit, integer, pattern
 
 CASTER = "キャスター"
@@ -21,20 +22,34 @@ def cluster(value: Any) -> str:
     raise ValueError(f"{value!r} is not a cluster condition (e.g. 青, 青青, 赤青, 全, or empty)")
 
 
+#: Every condition `cluster` takes, for a form's menu: 全, each colour, each pair (【 】 is empty).
+CLUSTER_CHOICES = (ALL_CLUSTERS, *CLUSTERS, *(a + b for a in CLUSTERS for b in CLUSTERS))
+
 SCHEMA = Schema(
     type_column="type",
     columns=(
-        Column("number", required=True),
-        Column("name", required=True),
-        Column("epithet"),
-        Column("version"),
-        Column("type", choice(*TYPES), required=True),
-        Column("cluster", cluster, required=True, empty_ok=True),
-        Column("size", choice(*SIZES, fold_case=True)),
-        Column("bp", integer),
-        Column("hp", integer),
-        Column("speed", pattern(SPEED_PATTERN, "a speed (C, C++, B, B++, A, A++, AA …)")),
-        Column("log_cost", integer),
-        Column("deck_limit", copy_limit),
+        Column("number", required=True, label=gettext_noop("Card number")),
+        Column("name", required=True, label=gettext_noop("Name")),
+        Column("epithet", label=gettext_noop("Epithet (二つ名)")),
+        Column("version", label=gettext_noop("Version")),
+        Column("type", choice(*TYPES), required=True, label=gettext_noop("Type")),
+        Column(
+            "cluster",
+            cluster,
+            required=True,
+            empty_ok=True,
+            label=gettext_noop("Cluster"),
+            choices=CLUSTER_CHOICES,
+        ),
+        Column("size", choice(*SIZES, fold_case=True), label=gettext_noop("Size")),
+        Column("bp", integer, label=gettext_noop("BP")),
+        Column("hp", integer, label=gettext_noop("HP")),
+        Column(
+            "speed",
+            pattern(SPEED_PATTERN, "a speed (C, C++, B, B++, A, A++, AA …)"),
+            label=gettext_noop("Speed"),
+        ),
+        Column("log_cost", integer, label=gettext_noop("Log cost")),
+        Column("deck_limit", copy_limit, label=gettext_noop("Deck limit (デッキ構築【…】)")),
     ),
 )

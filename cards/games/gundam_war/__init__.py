@@ -3,14 +3,18 @@
 import re
 
 from cards.games.base import Card, Zone
-from cards.games.game import Game, SheetPart, name_key, number_key, slug_of
+from cards.games.game import Game, SheetPart, Simulation, name_key, number_key, slug_of
+from cards.games.messages import gettext_noop
 from cards.games.rules import printed_limit
 from cards.games.text import fold
 
+from .archetype import archetype
 from .bench import scenarios
 from .charts import CHARTS
+from .contract import CONTRACT
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import COPIES, FORMATS
+from .rules_text import SECTIONS
 from .schema import COLORS, SCHEMA
 from .shipped import convert
 
@@ -41,6 +45,13 @@ def _name_keys(card: Card) -> tuple[str, ...]:
     return tuple(sorted(name_key(name) for name in names))
 
 
+def simulation() -> Simulation:
+    """The goldfish goals, imported when a simulation asks (the engines import numpy)."""
+    from .goldfish import SIMULATION
+
+    return SIMULATION
+
+
 GAME = Game(
     # The printed limit or three (§3.1.2); the regulations' lists are format data, not the game's.
     copy_limit=printed_limit("copy_limit", COPIES),
@@ -68,4 +79,10 @@ GAME = Game(
     name_keys=_name_keys,
     shipped=convert,
     bench=scenarios,
+    rules_text=SECTIONS,
+    contract=CONTRACT,
+    goldfish=simulation,
+    archetype=archetype,
+    archetype_name=gettext_noop("Colour set"),
+    colours_name=gettext_noop("Colours"),
 )

@@ -31,6 +31,10 @@ def _legality() -> LegalityDeck:
 
 
 def scenarios() -> Scenarios:
+    from cards.games import lean as shared
+
+    from . import lean
+
     deck = _deck()
     return Scenarios(
         engines=(
@@ -39,14 +43,22 @@ def scenarios() -> Scenarios:
                 deck,
                 {"type": "drawn", "cards": ["G2"], "turn": 7},
                 "5M games/s",
+                lean=shared.drawn,
             ),
             EngineCase(
                 "gundam_war G in play, 60 cards, 7 turns (count-based)",
                 deck,
                 {"type": "g_in_play", "at_least": 6, "turn": 7, "color": "赤", "color_at_least": 2},
                 "3M games/s",
+                lean=lean.g_in_play,
             ),
-            EngineCase("gundam_war mulligan A+B", deck, {"type": "mulligan"}, "3M games/s"),
+            EngineCase(
+                "gundam_war mulligan A+B",
+                deck,
+                {"type": "mulligan"},
+                "3M games/s",
+                lean=lean.mulligan,
+            ),
         ),
         legality=_legality(),
     )

@@ -7,6 +7,7 @@ from cards.games.fields import (
     Field,
     facts,
     folded_aliases,
+    japanese_names,
     keyword_field,
     name_field,
     set_field,
@@ -21,6 +22,9 @@ from .sets import MAIN_SETS, ordinal
 #: sheet; `3弾 宇宙の記憶` in source G16): the data's `3rd`, `15th` read so on Japanese pages, and
 #: `弾:15弾` searches them.
 SET_WORDS = {f"{number}弾": ordinal(number) for number in range(1, MAIN_SETS + 1)}
+
+#: The G kinds as Japanese players call them (基本G, 特殊G; a card the rules count as a basic G).
+G_KIND_NAMES = {"基本G": "basic", "特殊G": "special", "基本G扱い": "basic_equivalent"}
 
 FIELDS: tuple[Field, ...] = (
     name_field(
@@ -46,6 +50,8 @@ FIELDS: tuple[Field, ...] = (
             "コマンド": "COMMAND",
             "ジェネレーション": "G",
             "generation": "G",
+            "エース": "ACE",
+            "不明": "UNKNOWN",
         },
         ("type:unit", "種類:ユニット"),
     ),
@@ -77,6 +83,8 @@ FIELDS: tuple[Field, ...] = (
         facts("g_kind"),
         ("g_kind", "gkind"),
         choices=G_KINDS,
+        value_aliases=folded_aliases(G_KIND_NAMES),
+        names_ja=japanese_names(G_KIND_NAMES),
         examples=("g=special",),
     ),
     keyword_field(("kw:ユニーク",)),

@@ -15,6 +15,7 @@ import numpy as np
 
 from cards.games import stats
 from cards.games.base import Card
+from cards.games.game import Simulation
 from cards.games.goldfish import (
     DRAWN_FIELDS,
     NO_MULLIGAN,
@@ -466,3 +467,6 @@ MEASURES = {
 }
 
 GOAL_TYPES: dict[str, GoalType] = {goal.name: goal for goal in (DRAWN, MULLIGAN, G_IN_PLAY)}
+
+#: What `GAME.goldfish` offers the simulator.
+SIMULATION = Simulation(goal_types=GOAL_TYPES, measures=MEASURES)

@@ -64,12 +64,12 @@ REGULATION_SLUGS = {
 messages.register(
     "gundam_war.one_per_deck",
     en="Keep only 1 card named {name}: {card} has 1枚制限/デッキ ({count} of at most 1).",
-    ja="「{name}」は1枚だけにしてください: {card}は1枚制限/デッキです（現在{count}枚、上限1枚）。",
+    ja="「{name}」は1枚だけにしてください：{card}は1枚制限/デッキです（現在{count}枚、上限1枚）。",
 )
 messages.register(
     "gundam_war.set",
     en="Remove {card}: its set {set} is not allowed in {format}.",
-    ja="{card}を外してください: {format}では{set}のカードは使えません。",
+    ja="{card}を外してください：{format}では{set}のカードは使えません。",
 )
 
 

@@ -1,5 +1,6 @@
 """Gundam War card columns (CONTRACT §2)."""
 
+from cards.games.messages import gettext_noop
 from cards.games.schema import Column, Schema, choice, copy_limit, integer, list_of
 
 #: The contract's five types, then two of DeckLab's: `ACE` (a unit printed together with its
@@ -15,16 +16,16 @@ UNIQUE = "ユニーク"
 SCHEMA = Schema(
     type_column="type",
     columns=(
-        Column("number", required=True),
-        Column("name", required=True),
-        Column("model_number"),
-        Column("type", choice(*TYPES, fold_case=True), required=True),
-        Column("color", choice(*COLORS)),
-        Column("set"),
-        Column("g_kind", choice(*G_KINDS, fold_case=True)),
-        Column("keywords", list_of(choice(ONE_PER_DECK, UNIQUE))),
-        Column("copy_limit", copy_limit),
-        Column("total_cost", integer),
-        Column("color_cost", integer),
+        Column("number", required=True, label=gettext_noop("Card number")),
+        Column("name", required=True, label=gettext_noop("Name")),
+        Column("model_number", label=gettext_noop("Model number (型番)")),
+        Column("type", choice(*TYPES, fold_case=True), required=True, label=gettext_noop("Type")),
+        Column("color", choice(*COLORS), label=gettext_noop("Colour")),
+        Column("set", label=gettext_noop("Set")),
+        Column("g_kind", choice(*G_KINDS, fold_case=True), label=gettext_noop("G kind")),
+        Column("keywords", list_of(choice(ONE_PER_DECK, UNIQUE)), label=gettext_noop("Keywords")),
+        Column("copy_limit", copy_limit, label=gettext_noop("Copy limit")),
+        Column("total_cost", integer, label=gettext_noop("Total cost (合計国力)")),
+        Column("color_cost", integer, label=gettext_noop("Colour cost (指定国力)")),
     ),
 )

@@ -18,6 +18,14 @@ SHEET = "cards-known.csv"
 #: The regulations the deck rules read (`legality.REGULATIONS_FILE`) also say which G is special.
 REGULATIONS = "regulations.json"
 
+#: The deck builder's 9-digit card ids open with a colour code (SOURCE-raw.md: supported by the
+#: medal cards 『青』…『白』, not confirmed), so a colour read from an id is marked inferred.
+ID_COLOURS = {"101": "青", "102": "緑", "103": "黒", "104": "赤", "105": "茶", "106": "白"}
+#: The source id of the regulations' G lists (cards/data/gundam_war/SOURCE-pages.md).
+G_LISTS_SOURCE = "R1"
+#: The regulations' G lists → the invented number series of their cards and their `g_kind`.
+G_LISTS = (("basic_g_equivalent", "GW-BG", "basic_equivalent"), ("special_g", "GW-SG", "special"))
+
 #: Gundam War fact-sheet type → contract type (`ACE` is one of DeckLab's, see the schema).
 TYPE_NAMES = {**{t: t for t in TYPES}, "GENERATION": "G"}
 _KEPT = (
@@ -98,4 +106,38 @@ def convert(folder: Path) -> Conversion:
             "inferred": ";".join(inferred),
         }
         result.rows.append(row)
+    result.rows += g_cards(lists, {row["name"] for row in result.rows})
     return result
+
+
+def g_cards(lists: dict[str, Any], known: set[str]) -> list[dict[str, Any]]:
+    """The G cards the regulations name (`basic_g_equivalent`, the G treated as basic, and
+    `special_g`) that the sheet does not hold, as contract rows (issue 23: most decks need G).
+
+    Facts only: the name, type G and the list's `g_kind`. No printed number is known: each gets
+    `GW-BG01`… or `GW-SG01`… by its place in its list (stable while the lists are appended to);
+    the builder's id is kept (`builder_ids`, several for a name printed twice). The colour is read
+    from the id's first digits and marked inferred; an id of another colour leaves it empty.
+    """
+    rows: dict[str, dict[str, Any]] = {}
+    for key, prefix, g_kind in G_LISTS:
+        for place, item in enumerate(lists[key], start=1):
+            name, card_id = item["name"].strip(), str(item["id"])
+            if name in known:
+                continue
+            if name in rows:
+                rows[name]["builder_ids"] += f";{card_id}"
+                continue
+            colour = ID_COLOURS.get(card_id[:3], "")
+            rows[name] = {
+                "number": f"{prefix}{place:02d}",
+                "name": name,
+                "type": "G",
+                "color": colour,
+                "g_kind": g_kind,
+                "builder_ids": card_id,
+                "certainty": "stated (name and G kind)",
+                "source_ids": G_LISTS_SOURCE,
+                "inferred": "color" if colour else "",
+            }
+    return list(rows.values())

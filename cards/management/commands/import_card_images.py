@@ -12,8 +12,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from cards import faces
-from cards.community import revisions
+from cards import faces, writes
 from cards.games.game import number_key
 from cards.games.registry import GAMES
 from cards.models import Card
@@ -49,7 +48,9 @@ class Command(BaseCommand):
                 refused += 1
                 continue
             try:
-                revisions.store_image(card, path.read_bytes(), None, note=path.name)
+                writes.card_image_store(
+                    card=card, content=path.read_bytes(), author=None, note=path.name
+                )
             except faces.ImageRejected as error:
                 self.stderr.write(f"{path.name}: {error}")
                 refused += 1

@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString
 from django_htmx.http import trigger_client_event
 
 from cards import limits
-from cards.community.coverage import completeness_key
+from cards.coverage import completeness_key
 from cards.games import deckcode
 from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game

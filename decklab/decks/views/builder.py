@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import replace_url
 
 from cards.decklists import decklist_read
-from cards.languages import game_name
+from cards.languages import game_name, listed
 from decklab.decks import edits, notes, selectors, services
 from decklab.decks.forms import ChangeForm, ImportForm
 from decklab.decks.views.base import (
@@ -103,7 +103,7 @@ def _apply(request: HttpRequest, ws: Workspace) -> Workspace:
         if unknown:
             raise services.DeckError(
                 gettext("No %(game)s card has the number %(numbers)s.")
-                % {"game": game_name(ws.game_slug), "numbers": ", ".join(sorted(unknown))}
+                % {"game": game_name(ws.game_slug), "numbers": listed(sorted(unknown))}
             )
     return Workspace(ws.game_slug, format_slug, edits.normalize(ws.game, zones), lang=ws.lang)
 
@@ -139,16 +139,19 @@ def build_sheet(request: HttpRequest, game: str) -> HttpResponse:
 def build_save(request: HttpRequest, game: str) -> HttpResponse:
     """Saving needs an account: the builder's deck becomes a private deck of the signed-in user."""
     ws = stateless(request, game, request.POST.get("code"))
+    name = request.POST.get("name", "")
     if not request.user.is_authenticated:
         messages.info(
             request, gettext("Sign in (or sign up) to save this deck; your deck stays in the link.")
         )
-        return redirect(f"{reverse('login')}?{urlencode({'next': build_url(ws)})}")
+        # The name typed comes back with the deck: the builder fills it in again.
+        back = build_url(ws) + (f"&{urlencode({'name': name})}" if name else "")
+        return redirect(f"{reverse('login')}?{urlencode({'next': back})}")
     try:
         deck = services.deck_create(
             owner=request.user,
             game=game,
-            name=request.POST.get("name", "") or f"{ws.game.name} deck",
+            name=name or f"{ws.game.name} deck",
             format=ws.format_slug,
             zones=ws.zones,
             note=notes.FROM_CODE,

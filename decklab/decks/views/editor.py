@@ -67,7 +67,9 @@ def new(request: HttpRequest) -> HttpResponse:
         text = with_picks(form.cleaned_data["decklist"], request.POST, game)
         if request.POST.get("preview") or request.GET.get("preview"):
             # Nothing is created: the page comes back with the text and what each line reads as.
-            form = NewDeckForm(initial={**form.cleaned_data, "decklist": text})
+            form = NewDeckForm(
+                initial={**form.cleaned_data, "format": form.data.get("format"), "decklist": text}
+            )
             found = decklist_read(game=game, text=text)
             preview = intake_preview(game=game, found=found, lang=request_language(request))
             context = {"form": form, "preview": preview, "action": reverse("decks:new")}
@@ -78,6 +80,7 @@ def new(request: HttpRequest) -> HttpResponse:
                 owner=request.user,
                 game=game,
                 name=form.cleaned_data["name"],
+                format=form.cleaned_data["format"],
                 zones=deck_obj.quantities(),
             )
         except services.DeckError as refused:
@@ -113,8 +116,14 @@ def _editor_page(request: HttpRequest, ws: Workspace, urls: DeckUrls, status: in
         "urls": urls,
         "deck_panel": deck_panel_html(request, ws, urls),
         "query": query,
+        # The builder's name, typed before "Save to my decks" sent the player to sign in.
+        "typed_name": request.GET.get("name", "")[:120],
         "results": _search(ws, query) if query else None,
-        "goal_fieldsets": goal_fieldsets(goal_forms(ws.game_slug), QueryDict()),
+        "has_goals": bool(goal_forms(ws.game_slug)),
+        # Called inside the goal fields' cache only: the goals offered depend on the deck's cards.
+        "goal_fieldsets": lambda: goal_fieldsets(
+            goal_forms(ws.game_slug, ws.game_deck), QueryDict()
+        ),
         "simulation_form": SimulationForm(trial_choices=TRIALS_CHOICES),
         **_compare_wanted(request, ws),
         "settings_form": SettingsForm(

@@ -84,6 +84,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "deck": deck,
             "page": page,
+            "noted": selectors.history_notes(deck, list(page)),
             "diff": diff,
             "against": against,
             "my_decks": others.only("code", "name", "version")[:100],

@@ -1,21 +1,18 @@
-"""A deck for others: its shared page (`/d/<code>`), copying it, the public decks of a game, and the
+"""A deck for others: its shared page (`/d/<code>`), copying it, and the
 exports (text, image, registration sheet) of a saved deck or of a builder's deck code."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from cards import limits
-from cards import search as card_search
 from cards.games.decklist import export_as
-from cards.games.query import QueryError
 from decklab.decks import images, selectors, services, sheets
-from decklab.decks.views.base import DeckUrls, game_or_404, refuse_too_large, workspace
+from decklab.decks.views.base import DeckUrls, refuse_too_large, workspace
 from decklab.decks.workspace import Workspace
 
 #: The content type of each export shape (`cards.games.decklist.EXPORT_FORMATS`).
@@ -50,39 +47,6 @@ def fork(request: HttpRequest, code: str) -> HttpResponse:
     copy = services.deck_fork(source=selectors.current_version(deck), owner=request.user)
     messages.success(request, f"“{deck.name}” copied into your decks.")
     return redirect("decks:editor", pk=copy.pk)
-
-
-@require_GET
-def public(request: HttpRequest, game: str) -> HttpResponse:
-    """Public decks of a game, searchable by card (the card query language) and format."""
-    game_obj = game_or_404(game)
-    card_query = request.GET.get("card", "").strip()
-    format_slug = request.GET.get("format", "")
-    if format_slug not in {f.slug for f in game_obj.formats}:
-        format_slug = ""
-    error = None
-    numbers = None
-    if card_query:
-        try:
-            numbers = set(
-                card_search.search(game, card_query).values_list("number", flat=True)[:500]
-            )
-        except QueryError as query_error:
-            error = query_error
-            numbers = set()
-    decks = selectors.public_decks(game, card_numbers=numbers, format=format_slug or None)
-    page = Paginator(decks, 30).get_page(request.GET.get("page"))
-    return render(
-        request,
-        "decks/public.html",
-        {
-            "game": game_obj,
-            "page": page,
-            "card_query": card_query,
-            "format_slug": format_slug,
-            "error": error,
-        },
-    )
 
 
 # -- exports (of a saved deck here, anyone who may see it; of a deck code in `builder`) -----------

@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 from decklab.tooling.bench import (
     collections,
+    discovery,
+    discovery_goldfish,
     editor,
     engines,
     events,
@@ -26,5 +28,7 @@ SUITES: dict[str, Callable] = {
     "editor": editor.run,
     "events": events.run,
     "collections": collections.run,
+    "similar": discovery_goldfish.run,
+    "discovery": discovery.run,
     "startup": startup.run,
 }

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import json
+
 import pytest
 
 from cards.games.game import SHIPPED_DATA
@@ -22,7 +25,7 @@ def test_every_converted_gundam_war_row_is_a_valid_card():
     conversion = convert(FOLDER)
     # Each row parses as a card (`shipped_cards`), and no stored number key repeats.
     numbers = {GAME.number_key(card.number) for card in shipped_cards(GAME.slug)}
-    assert len(numbers) == len(conversion.rows) == 58
+    assert len(numbers) == len(conversion.rows) == 130
     assert conversion.skipped == []
 
 
@@ -76,3 +79,36 @@ def test_gundam_war_printed_set_names_become_set_codes_and_keep_every_printing(g
     assert gundam_war["赤/C-12"]["set"] == "2nd;7th;BB2;EB2;TS3"
     # A printing no code is known for stays as written (the set check then ignores it).
     assert gundam_war["緑/G-0010"]["set"] == "22nd;ウィナーズブースター01"
+
+
+def test_every_g_the_regulations_treat_as_basic_ships_as_a_g_card(gundam_war):
+    """Issue 23: Gundam War shipped no basic G, so most real decks could not be entered."""
+    lists = json.loads((FOLDER / "regulations.json").read_text(encoding="utf-8"))
+    by_name = {row["name"]: row for row in gundam_war.values()}
+    for item in lists["basic_g_equivalent"]:
+        row = by_name[item["name"]]
+        assert (row["type"], row["g_kind"], row["source_ids"]) == ("G", "basic_equivalent", "R1")
+        assert item["id"] in row["builder_ids"].split(";")
+    for item in lists["special_g"]:
+        assert by_name[item["name"]]["g_kind"] == "special"
+    assert gundam_war["GW-BG01"]["name"] == "地球連邦軍"
+
+
+def test_a_g_cards_colour_read_from_its_id_is_marked_inferred_and_unknown_stays_empty(gundam_war):
+    assert (gundam_war["GW-BG01"]["color"], gundam_war["GW-BG01"]["inferred"]) == ("青", "color")
+    unknown = [row for row in gundam_war.values() if row.get("builder_ids", "")[:3] == "107"]
+    assert unknown and {(row["color"], row["inferred"]) for row in unknown} == {("", "")}
+
+
+def test_a_g_the_sheet_already_holds_is_not_shipped_twice(gundam_war):
+    names = [row["name"] for row in gundam_war.values()]
+    assert names.count("対ガンダム調査隊") == 1
+    assert names.count("GWブースタードラフト十字勲章『青』") == 1
+
+
+def test_every_card_of_the_partial_champion_lists_ships():
+    cards = {(card.name, card.number) for card in shipped_cards(GAME.slug)}
+    names = {name for name, _ in cards}
+    with (FOLDER / "decklists-partial.csv").open(encoding="utf-8-sig") as file:
+        listed = [row for row in csv.DictReader(file) if not row["name"].endswith("(cut off)")]
+    assert listed and [row["name"] for row in listed if row["name"] not in names] == []

@@ -155,3 +155,10 @@ def test_every_shipped_card_with_a_known_set_is_allowed_in_kansai_glorious():
 )
 def test_set_boundaries(line, regulation, codes):
     assert audit(GAME, regulation, line) == codes
+
+
+def test_the_2006_champion_deck_filled_up_with_shipped_basic_g_is_legal():
+    """Issue 23: with no G in the data no real deck could be entered; the G the regulations treat
+    as basic ship now and, having no copy limit, fill a deck to its 50 cards."""
+    text = as_printed(CHAMPION_2006, "colour/number") + "23 GW-BG05 ティターンズ\n"
+    assert audit(GAME, None, text) == []

@@ -8,6 +8,7 @@ data knows it; otherwise the highest number seen is a lower bound ("at least").
 from __future__ import annotations
 
 import csv
+import json
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,9 +17,10 @@ from pathlib import Path
 from django.core.cache import cache as django_cache
 from django.db.models.fields.json import KeyTextTransform
 
+from cards.games.factsheet import is_invented
 from cards.models import Card
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parent / "data"
 #: A card number's series and position: `BT1-` 23, `青/U-` 1, `DT-` 7, `` 12.
 _SERIAL = re.compile(r"^(?P<prefix>.*?)(?P<serial>\d+)(?P<suffix>[^\d]*)$")
 #: Missing numbers listed per series at most (a page, not a dump).
@@ -35,6 +37,9 @@ class Series:
     width: int = 1
     #: Numbers that do not end in digits (promos, `SP`): counted, never "missing".
     others: int = 0
+    #: DeckLab's own numbers for cards whose printed number is unknown (`factsheet.is_invented`):
+    #: the series says nothing of the set's numbers, so its cards count as `others`.
+    invented: bool = False
 
     @property
     def total(self) -> int:
@@ -87,7 +92,10 @@ def coverage(game_slug: str) -> list[Series]:
         match = _SERIAL.match(number)
         prefix = match["prefix"] if match and not match["suffix"] else number
         item = series.setdefault((card_set or "", prefix), Series(card_set or "", prefix))
-        if match and not match["suffix"]:
+        if is_invented(number):
+            item.invented = True
+            item.others += 1
+        elif match and not match["suffix"]:
             item.known.add(int(match["serial"]))
             item.width = max(item.width, len(match["serial"]))
         else:
@@ -137,3 +145,65 @@ def _completeness(game_slug: str) -> Completeness:
         total=sum(s.total for s in parts),
         sizes_known=all(s.size is not None for s in parts),
     )
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the game's data folder says of its own completeness (`completeness.json`): the cards
+    it ships, how many cards the game has when a source says (None: no source does), and a
+    summary of what is there and what is not, per language."""
+
+    cards_shipped: int
+    cards_in_game: int | None
+    summary: dict[str, str]
+
+    def summary_in(self, lang: str) -> str:
+        return self.summary.get(lang) or self.summary.get("en", "")
+
+
+RECORD_FILE = "completeness.json"
+
+
+@cache
+def record(game_slug: str) -> Record | None:
+    path = DATA / game_slug / RECORD_FILE
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return Record(data["cards_shipped"], data.get("cards_in_game"), dict(data["summary"]))
+
+
+@dataclass(frozen=True)
+class Registered:
+    """The editor's and builder's line: the game's cards in the database, against how many the
+    game has (None: no source says)."""
+
+    known: int
+    total: int | None
+
+    @property
+    def incomplete(self) -> bool:
+        return self.total is None or self.known < self.total
+
+
+#: The editor's line of registered cards is recounted at most this often (seconds), and at once
+#: after an approved proposal (`forget_registered`): no count query on every editor page.
+REGISTERED_SECONDS = 60
+
+
+def _registered_key(game_slug: str) -> str:
+    return f"community:registered:{game_slug}"
+
+
+def registered(game_slug: str) -> Registered:
+    key = _registered_key(game_slug)
+    known = django_cache.get(key)
+    if known is None:
+        known = Card.objects.filter(game=game_slug).count()
+        django_cache.set(key, known, REGISTERED_SECONDS)
+    found = record(game_slug)
+    return Registered(known, found.cards_in_game if found else None)
+
+
+def forget_registered(game_slug: str) -> None:
+    django_cache.delete(_registered_key(game_slug))

@@ -1,0 +1,61 @@
+"""Fixtures of the discovery tests: the invented DBSCG cards of the deck tests, a second leader,
+and public, unlisted and private decks of two players."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from decklab.decks.models import Deck
+from decklab.decks.services import deck_create
+from decklab.discovery.models import DeckFacts
+from tests.decks import factories
+from tests.discovery.decks import load_cards
+
+
+@pytest.fixture
+def dbscg_cards(db) -> None:
+    load_cards()
+
+
+@pytest.fixture
+def owner(db):
+    return factories.make_user("owner")
+
+
+@pytest.fixture
+def stranger(db):
+    return factories.make_user("stranger")
+
+
+MakeDeck = Callable[..., Deck]
+
+
+@pytest.fixture
+def make_deck(dbscg_cards, owner) -> MakeDeck:
+    """A DBSCG deck (Alpha's legal deck unless `zones` says otherwise), `days_ago` old."""
+
+    def make(name: str, visibility: str = "public", *, zones=None, by=None, days_ago: int = 0):
+        deck = deck_create(
+            owner=by or owner,
+            game="dbscg",
+            name=name,
+            zones=zones or factories.LEGAL_DBSCG,
+            visibility=visibility,
+        )
+        if days_ago:
+            DeckFacts.objects.filter(deck=deck).update(
+                dated=timezone.now() - timedelta(days=days_ago)
+            )
+        return deck
+
+    return make
+
+
+@pytest.fixture
+def three_decks(make_deck) -> dict[str, Deck]:
+    """The same cards as a public, an unlisted and a private deck."""
+    return {v: make_deck(f"{v.title()} deck", v) for v in ("public", "unlisted", "private")}
