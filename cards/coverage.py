@@ -192,12 +192,13 @@ class Registered:
 REGISTERED_SECONDS = 60
 
 
-def _registered_key(game_slug: str) -> str:
+def registered_key(game_slug: str) -> str:
+    """The cache key of `registered`'s count (a page that reads several keys asks at once)."""
     return f"community:registered:{game_slug}"
 
 
 def registered(game_slug: str) -> Registered:
-    key = _registered_key(game_slug)
+    key = registered_key(game_slug)
     known = django_cache.get(key)
     if known is None:
         known = Card.objects.filter(game=game_slug).count()
@@ -207,4 +208,4 @@ def registered(game_slug: str) -> Registered:
 
 
 def forget_registered(game_slug: str) -> None:
-    django_cache.delete(_registered_key(game_slug))
+    django_cache.delete(registered_key(game_slug))

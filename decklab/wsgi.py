@@ -6,8 +6,10 @@ Importing this module makes the process a web process:
   end requests in gthread workers), which workers and management commands do not get;
 - it is warmed up: Django otherwise imports the URLconf (every view, DRF, the schema views), the
   games, builds its URL table per language and compiles the templates on the first requests,
-  which took ~3 s after each gunicorn start (issue 25 item 4). With `preload_app` the master does
-  it once before forking; each worker then opens its connections (`warm_worker`).
+  which took ~3 s after each gunicorn start (issue 25 item 4). gunicorn's master does it once
+  (`warm_up`, from deploy/gunicorn.conf.py's `when_ready`, the application preloaded) before it
+  forks the workers; each worker then opens its connections (`warm_worker`). The development
+  server (`make run`) does not: compiling every template would only delay its first answer.
 """
 
 import logging
@@ -84,4 +86,3 @@ def warm_worker() -> None:
 
 
 connection_created.connect(limit_statements, dispatch_uid="decklab-web-statement-timeout")
-warm_up()

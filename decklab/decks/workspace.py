@@ -17,7 +17,6 @@ from itertools import pairwise
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Subquery
 from django.utils.html import format_html
 
 from cards import validation
@@ -28,7 +27,7 @@ from cards.games.decklist import natural_key
 from cards.games.fields import Field
 from cards.games.game import Game
 from cards.games.registry import get_game
-from cards.models import Card, GameData
+from cards.models import Card
 from cards.search import row_columns, row_values
 from decklab.decks import selectors, stats
 from decklab.decks.edits import Zones
@@ -214,26 +213,8 @@ class Workspace:
         changed (a changed card's `updated_at` becomes the newest), and when the game's imported
         data did: one small query, which reads no card row's data."""
         numbers = {number for cards in self.zones.values() for number in cards}
-        data_changed = Max(
-            Subquery(
-                GameData.objects.filter(game=self.game_slug)
-                .values("game")
-                .annotate(at=Max("updated_at"))
-                .values("at")
-            )
-        )
-        stamps = Card.objects.filter(game=self.game_slug, number__in=numbers).aggregate(
-            found=Count("id"), changed=Max("updated_at"), data=data_changed
-        )
-        if not stamps["found"]:  # no card row: the game data's time is asked for alone
-            data = GameData.objects.filter(game=self.game_slug).aggregate(at=Max("updated_at"))
-            stamps = {"found": 0, "changed": None, "data": data["at"]}
-        parts = [
-            self.code,
-            self.lang,
-            stamps["found"],
-            *(stamps[at].isoformat() if stamps[at] else None for at in ("changed", "data")),
-        ]
+        found, changed, data = selectors.card_stamps(self.game_slug, numbers)
+        parts = [self.code, self.lang, found, changed, data]
         return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
     @property

@@ -11,7 +11,7 @@ from cards.games.text import whole_number
 from decklab.decks import selectors, services
 from decklab.decks.models import Deck
 from decklab.decks.views.base import workspace
-from decklab.decks.workspace import PANEL_CACHE_SECONDS, Workspace
+from decklab.decks.workspace import Workspace
 
 #: Older versions offered to the goldfish panel's "Compare with" (each is a sitting or a save).
 COMPARE_VERSIONS = 100
@@ -28,7 +28,7 @@ def compare_choices(
     key = compare_choices_key(request, ws)
     if key is None:
         return choices + _choices(request, ws)
-    return choices + cache.get_or_set(key, lambda: _choices(request, ws), PANEL_CACHE_SECONDS)
+    return choices + cache.get_or_set(key, lambda: _choices(request, ws), ws.cache_seconds)
 
 
 def compare_choices_key(request: HttpRequest, ws: Workspace) -> str | None:

@@ -18,12 +18,13 @@ from django.db.backends.signals import connection_created
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
-def test_finding_25_4_importing_the_application_imports_every_view_without_a_connection():
+def test_finding_25_4_the_warm_up_imports_every_view_without_a_connection():
     script = textwrap.dedent(
         """
         import sys
         from django.db import connections
         import decklab.wsgi
+        decklab.wsgi.warm_up()
         from django.urls import get_resolver
         from cards.games.registry import GAMES
         from decklab.timezones import known_zones
@@ -63,11 +64,13 @@ def web_module() -> Iterator[ModuleType]:
 def test_finding_25_4_each_worker_warms_itself_before_its_first_request(web_module, monkeypatch):
     import runpy
 
-    warmed: list[bool] = []
-    monkeypatch.setattr(web_module, "warm_worker", lambda: warmed.append(True))
+    warmed: list[str] = []
+    monkeypatch.setattr(web_module, "warm_up", lambda: warmed.append("master"))
+    monkeypatch.setattr(web_module, "warm_worker", lambda: warmed.append("worker"))
     config = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+    config["when_ready"](server=None)
     config["post_worker_init"](worker=None)
-    assert warmed == [True]
+    assert warmed == ["master", "worker"]
 
 
 def test_a_worker_starts_while_its_database_is_down(web_module, caplog):

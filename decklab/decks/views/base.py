@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString
 from django_htmx.http import trigger_client_event
 
 from cards import limits
-from cards.coverage import completeness_key
+from cards.coverage import completeness_key, registered_key
 from cards.games import deckcode
 from cards.games.game import UnknownFormat
 from cards.games.registry import UnknownGame, get_game
@@ -211,11 +211,11 @@ def _deck_panel_name(ws: Workspace) -> str:
 
 def editor_cache_keys(ws: Workspace, urls: DeckUrls) -> list[str]:
     """Every cache key the editor page reads, for one `read_ahead`: the deck panel and the
-    panels' answers (`Workspace.cached`), the game's completeness, and the fragments that
+    panels' answers (`Workspace.cached`), the game's completeness and card count, and the fragments that
     `templates/decks/` cache, each with the `{% cache %}` tag's own name and values (a test
     holds the page to one round trip, so a changed tag shows there)."""
     keys = [ws.cache_key(panel) for panel in (_deck_panel_name(ws), *CACHED_PANELS)]
-    keys.append(completeness_key(ws.game_slug))
+    keys += [completeness_key(ws.game_slug), registered_key(ws.game_slug)]
     deck = ws.deck
     language = translation.get_language()
     fragments: dict[str, tuple] = {

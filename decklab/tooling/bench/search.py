@@ -4,12 +4,14 @@ Each of 50 fixed queries is timed the way a card-list page runs it — translate
 the page does), fetch the first page (`CappedPaginator`'s `order`) — several times; the median and
 p95 over all those timings stand beside a baseline measured in the same run: the same
 count-and-page of an unfiltered `Card.objects.filter(game=…)`. Target: p95 under 50 ms, on SQLite
-and on PostgreSQL.
+and on PostgreSQL. A second set (`search_cards.MORE_QUERIES`: card text, negated groups, Japanese,
+numbers) is timed the same way, and on PostgreSQL the bench prints planning's share of the
+database's time for both sets (`EXPLAIN ANALYZE` of every statement; target under 20%).
 
 `manage.py bench --scale 10` (`make bench SCALE=10`) also runs the same queries on `scale` copies
-of every DBSCG card (numbers suffixed `-x2` …), in a separate bench database beside the configured
+of every DBSCG card (numbers suffixed `-x2` …, each with a made-up card text), in a separate bench database beside the configured
 one (`<name>_bench`, Django's test-database machinery; kept between runs and rebuilt only when its
-size is wrong): the user's data is only read. On PostgreSQL it also times the same queries as
+size is wrong or it has no card text): the user's data is only read. On PostgreSQL it also times the same queries as
 before the search work (trigram indexes dropped, every match counted), as before the tag index
 (trigram indexes only: `tag_index=False`, pages left to the database), both planned with
 PostgreSQL's default costs as they were then, and the current way with those default costs
