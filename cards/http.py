@@ -5,6 +5,7 @@ django-htmx's middleware adds `request.htmx`; behind `login_required` (or DRF's
 from django.contrib.auth.models import User
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
+from rest_framework.request import Request
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -16,4 +17,10 @@ class AuthenticatedHttpRequest(HttpRequest):
 
 
 class AuthenticatedHtmxHttpRequest(HtmxHttpRequest):
+    user: User
+
+
+class AuthenticatedRequest(Request):
+    """A DRF request behind `IsAuthenticated`."""
+
     user: User

@@ -68,7 +68,8 @@ def reserved(collection: Collection | None, *, besides: int | None = None) -> di
     """Copies by identity that the built decks hold back (`besides`: a deck left out)."""
     if collection is None:
         return {}
-    deck_ids = collection.built.exclude(deck_id=besides).values("deck_id")
+    built = collection.built.all() if besides is None else collection.built.exclude(deck_id=besides)
+    deck_ids = built.values("deck_id")
     rows = list(DeckCard.objects.filter(deck_id__in=deck_ids).values_list("number", "count"))
     game = get_game(collection.game)
     cards = game_cards(collection.game, (number for number, _c in rows))
