@@ -91,9 +91,9 @@ def winners(round_: Round) -> list[str]:
     """The winners of an elimination round, in table (bracket) order."""
     out = []
     for table in round_.tables.select_related("first", "second"):
-        games = table.games
-        won_first = table.second is None or (games is not None and games[0] > games[1])
-        out.append(table.first.username if won_first else table.second.username)
+        games, second = table.games, table.second
+        won_first = second is None or (games is not None and games[0] > games[1])
+        out.append(table.first.username if won_first or second is None else second.username)
     return out
 
 

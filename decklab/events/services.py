@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -318,7 +319,7 @@ def round_start(*, event: Event) -> Round:
         tables: list[Pairing] = pair_round(
             active, everyone, selectors.swiss_matches(event), seed=event.seed + number
         )
-        pairs = [(t.first, t.second) for t in tables]
+        pairs: Sequence[tuple[str, str | None]] = [(t.first, t.second) for t in tables]
         kind = Round.Kind.SWISS
     else:
         pairs = _top_cut_next(event)
