@@ -105,8 +105,11 @@ def current_version_for_owner(user: Viewer, pk: int) -> DeckVersion:
     by them (`decklab.goldfish.pairs.compare_choices`)."""
     if not user.is_authenticated:
         raise DeckNotFound("No such deck.")
-    mine = Deck.objects.filter(owner=OuterRef("deck__owner"), game=OuterRef("deck__game"))
-    mine = mine.order_by().values("owner")
+    mine = (
+        Deck.objects.filter(owner=OuterRef("deck__owner"), game=OuterRef("deck__game"))
+        .order_by()
+        .values("owner")
+    )
     try:
         return (
             DeckVersion.objects.select_related("deck")
