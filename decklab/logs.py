@@ -43,6 +43,7 @@ def log_environment() -> tuple[str, str]:
 
 def logging_config(log_format: str, level: str, *, loggers: dict | None = None) -> dict:
     """A `logging.config.dictConfig` dictionary: every record to stdout in `log_format`."""
+    formatter: dict[str, object]
     if log_format == "json":
         formatter = {
             "()": "pythonjsonlogger.json.JsonFormatter",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import dj_database_url
@@ -148,7 +149,7 @@ MIDDLEWARE = [
 ROOT_URLCONF = "decklab.urls"
 WSGI_APPLICATION = "decklab.wsgi.application"
 
-TEMPLATES = [
+TEMPLATES: list[dict[str, Any]] = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
@@ -179,7 +180,7 @@ POSTGRESQL_SESSION = "-c random_page_cost=1.1"
 WEB_STATEMENT_TIMEOUT = env_int("DECKLAB_WEB_STATEMENT_TIMEOUT", 20)
 
 
-def _database() -> dict:
+def _database() -> dict[str, Any]:
     url = os.environ.get("DATABASE_URL", "").strip()
     if not url:
         VAR_DIR.mkdir(parents=True, exist_ok=True)
@@ -204,7 +205,7 @@ def _database() -> dict:
         )
     if config["ENGINE"] == "django.db.backends.postgresql":
         config.setdefault("OPTIONS", {}).setdefault("options", POSTGRESQL_SESSION)
-    return config
+    return dict(config)
 
 
 DATABASES = {"default": _database()}
@@ -350,11 +351,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }
+DECKLAB_API_TOKEN_DAYS = env_int("DECKLAB_API_TOKEN_DAYS", 90)
 REST_KNOX = {
-    "TOKEN_TTL": timedelta(days=env_int("DECKLAB_API_TOKEN_DAYS", 90)),
+    "TOKEN_TTL": timedelta(days=DECKLAB_API_TOKEN_DAYS),
     "AUTH_HEADER_PREFIX": "Token",
 }
-DECKLAB_API_TOKEN_DAYS = REST_KNOX["TOKEN_TTL"].days
 #: Tokens one account keeps; a new one past this revokes the oldest (decklab.accounts.tokens).
 DECKLAB_MAX_API_TOKENS = env_int("DECKLAB_MAX_API_TOKENS", 10)
 

@@ -3,13 +3,13 @@
 from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from decklab import api
 from decklab.health import healthz
 
-api_v1 = [
+api_v1: list[URLPattern | URLResolver] = [
     path("", include("cards.urls_api")),
     path("", include("cards.community.urls_api")),
     path("", include("cards.urls_legality")),

@@ -4,7 +4,7 @@ by the game's own `Schema.from_row` (`proposals.check_cells`), errors beside the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.conf import settings
@@ -16,6 +16,9 @@ from cards.community.proposals import MAX_CELL_CHARS, MAX_TEXT_LENGTH, check_cel
 from cards.games.game import Game
 from cards.games.registry import get_game
 from cards.games.schema import Column, RowError, choice, copy_limit, flag, integer, list_of
+
+if TYPE_CHECKING:  # django-stubs' helper types; a development requirement only
+    from django_stubs_ext import StrOrPromise
 
 
 class CardCellsForm(forms.Form):
@@ -116,7 +119,7 @@ def cell_errors(game: Game, error: RowError, row: Mapping[str, Any]) -> list[tup
     ]
 
 
-def cell_error(column: Column, value: str) -> str:
+def cell_error(column: Column, value: str) -> StrOrPromise:
     """A bad cell's error in the page's language (the schema's own messages are English: they
     are the importer's, read by whoever wrote the file)."""
     if not str(value).strip():

@@ -9,7 +9,10 @@ just before signing in is saved for them.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
@@ -21,11 +24,11 @@ from decklab.accounts.models import Profile
 PENDING = "_decklab_profile_language"
 
 
-def supported(code: str | None) -> bool:
+def supported(code: str | None) -> TypeGuard[str]:
     return bool(code) and code in dict(settings.LANGUAGES)
 
 
-def remember(user, code: str) -> None:
+def remember(user: User | AnonymousUser, code: str | None) -> None:
     """Save a user's explicit choice (the header switcher)."""
     if user.is_authenticated and supported(code):
         Profile.objects.update_or_create(user=user, defaults={"language": code})

@@ -22,8 +22,10 @@ from django.utils.translation import gettext as _
 from django.views import i18n
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
+from django.views.generic.edit import ProcessFormView
 from knox.models import AuthToken
 
+from cards.http import AuthenticatedHttpRequest
 from cards.links import email_context
 from decklab.accounts import language, limits
 from decklab.accounts.forms import SignUpForm
@@ -48,8 +50,10 @@ def _unavailable(
     return response
 
 
-class LimitedPost:
-    """A POST past its attempt limits answers 429 with the page and says when to try again."""
+class LimitedPost(ProcessFormView):
+    """A POST past its attempt limits answers 429 with the page and says when to try again.
+    Mixed in before one of Django's form views (`ProcessFormView` is already in their bases, so
+    the order of lookups is theirs: `get` and `super().post` are the auth view's)."""
 
     def limit_checks(self, request: HttpRequest) -> tuple[tuple[limits.Limit, str], ...]:
         raise NotImplementedError
@@ -117,8 +121,8 @@ def signup(request: HttpRequest) -> HttpResponse:
             return _unavailable(request, error, page)
         if wait:
             messages.error(request, limits.wait_message(wait))
-            page = render(request, "accounts/signup.html", {"form": SignUpForm()})
-            return _too_many(page, wait)
+            refused = render(request, "accounts/signup.html", {"form": SignUpForm()})
+            return _too_many(refused, wait)
         if form.is_valid():
             user = form.save()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -127,7 +131,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", {"form": form})
 
 
-def _profile(request: HttpRequest, new_token: str = "") -> HttpResponse:
+def _profile(request: AuthenticatedHttpRequest, new_token: str = "") -> HttpResponse:
     context = {
         "decks": decks_of(request.user),
         "tokens": AuthToken.objects.filter(user=request.user).order_by("-created"),
@@ -139,14 +143,14 @@ def _profile(request: HttpRequest, new_token: str = "") -> HttpResponse:
 
 @never_cache
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
     return _profile(request)
 
 
 @never_cache
 @require_POST
 @login_required
-def token(request: HttpRequest) -> HttpResponse:
+def token(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Create an API token and show it this once (only its hash is kept)."""
     key = new_token(request.user)[1]
     messages.success(request, _("A new API token was created. Copy it now: it is not shown again."))
@@ -155,7 +159,7 @@ def token(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
-def revoke_tokens(request: HttpRequest) -> HttpResponse:
+def revoke_tokens(request: AuthenticatedHttpRequest) -> HttpResponse:
     AuthToken.objects.filter(user=request.user).delete()
     messages.success(request, _("Every API token of your account was revoked."))
     return redirect("profile")

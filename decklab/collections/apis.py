@@ -6,10 +6,10 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.http import AuthenticatedRequest
 from cards.serializers import ErrorSerializer
 from decklab.collections import selectors, services
 from decklab.collections.models import Collection
@@ -27,7 +27,7 @@ REFUSED = OpenApiResponse(
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such collection of yours.")
 
 
-def _set(request: Request, collection: Collection) -> Response:
+def _set(request: AuthenticatedRequest, collection: Collection) -> Response:
     shape = SetQuantitySerializer(data=request.data)
     shape.is_valid(raise_exception=True)
     try:
@@ -42,14 +42,14 @@ class CollectionApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    def _collection(self, request: Request, game: str) -> Collection:
+    def _collection(self, request: AuthenticatedRequest, game: str) -> Collection:
         try:
             return services.collection_get_or_create(owner=request.user, game=game)
         except services.CollectionError as error:
             raise selectors.CollectionNotFound(str(error)) from None
 
     @extend_schema(responses={200: CollectionSerializer, 404: NOT_FOUND}, summary="Your collection")
-    def get(self, request: Request, game: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game: str) -> Response:
         return Response(CollectionSerializer(self._collection(request, game)).data)
 
     @extend_schema(
@@ -57,7 +57,7 @@ class CollectionApi(APIView):
         responses={200: CollectionSerializer, 400: REFUSED, 404: NOT_FOUND},
         summary="Set a card's quantity in your collection",
     )
-    def put(self, request: Request, game: str) -> Response:
+    def put(self, request: AuthenticatedRequest, game: str) -> Response:
         return _set(request, self._collection(request, game))
 
 
@@ -69,7 +69,7 @@ class CollectionByIdApi(APIView):
     @extend_schema(
         responses={200: CollectionSerializer, 404: NOT_FOUND}, summary="A collection of yours"
     )
-    def get(self, request: Request, pk: int) -> Response:
+    def get(self, request: AuthenticatedRequest, pk: int) -> Response:
         return Response(CollectionSerializer(selectors.collection_by_id(request.user, pk)).data)
 
     @extend_schema(
@@ -77,7 +77,7 @@ class CollectionByIdApi(APIView):
         responses={200: CollectionSerializer, 400: REFUSED, 404: NOT_FOUND},
         summary="Set a card's quantity in a collection of yours",
     )
-    def put(self, request: Request, pk: int) -> Response:
+    def put(self, request: AuthenticatedRequest, pk: int) -> Response:
         return _set(request, selectors.collection_by_id(request.user, pk))
 
 
@@ -90,7 +90,7 @@ class HoldingsApi(APIView):
         responses={200: HoldingsSerializer, 404: OpenApiResponse(ErrorSerializer)},
         summary="Owned and needed of a deck",
     )
-    def get(self, request: Request, code: str) -> Response:
+    def get(self, request: AuthenticatedRequest, code: str) -> Response:
         deck = deck_selectors.deck_by_code(request.user, code)
         zones = deck_selectors.zones_of(deck_selectors.current_version(deck))
         game_deck = Workspace(deck.game, deck.format, zones).game_deck

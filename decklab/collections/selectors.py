@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404
 from django.utils.translation import gettext
@@ -23,20 +23,20 @@ from decklab.collections.needs import needs_fill
 from decklab.decks.models import Deck as SavedDeck
 from decklab.decks.models import DeckCard
 
-User = AbstractBaseUser | AnonymousUser
+Viewer = User | AnonymousUser
 
 
 class CollectionNotFound(Http404):
     """No such collection, or none this user may see."""
 
 
-def collection_of(user: User, game: str) -> Collection | None:
+def collection_of(user: Viewer, game: str) -> Collection | None:
     if not user.is_authenticated:
         return None
     return Collection.objects.filter(owner=user, game=game).first()
 
 
-def collection_by_id(user: User, pk: int) -> Collection:
+def collection_by_id(user: Viewer, pk: int) -> Collection:
     """The user's own collection by id; someone else's is not found."""
     found = Collection.objects.filter(pk=pk, owner_id=user.pk).first() if user.pk else None
     if found is None:
@@ -68,7 +68,8 @@ def reserved(collection: Collection | None, *, besides: int | None = None) -> di
     """Copies by identity that the built decks hold back (`besides`: a deck left out)."""
     if collection is None:
         return {}
-    deck_ids = collection.built.exclude(deck_id=besides).values("deck_id")
+    built = collection.built.all() if besides is None else collection.built.exclude(deck_id=besides)
+    deck_ids = built.values("deck_id")
     rows = list(DeckCard.objects.filter(deck_id__in=deck_ids).values_list("number", "count"))
     game = get_game(collection.game)
     cards = game_cards(collection.game, (number for number, _c in rows))
@@ -90,7 +91,7 @@ class Holdings:
         return counting.total_missing(self.lines)
 
 
-def holdings(user: User, game: str, deck: Deck, saved: SavedDeck | None) -> Holdings:
+def holdings(user: Viewer, game: str, deck: Deck, saved: SavedDeck | None) -> Holdings:
     collection = collection_of(user, game)
     besides = saved.pk if saved else None
     built = bool(collection and saved and collection.built.filter(deck=saved).exists())
@@ -108,7 +109,7 @@ def rows(collection: Collection) -> QuerySet[CollectionCard]:
     return collection.cards.annotate(name=Subquery(names.values("name")[:1])).order_by("number")
 
 
-def card_quantity(user: User, game: str, number: str) -> int | None:
+def card_quantity(user: Viewer, game: str, number: str) -> int | None:
     """How many of this stored card the player owns (None: signed out)."""
     if not user.is_authenticated:
         return None
@@ -161,7 +162,7 @@ def surplus(collection: Collection) -> list[tuple[CollectionCard, int]]:
     return [(line.row, line.offered) for line in trade_list(collection) if line.offered]
 
 
-def offers(user: User, game: str, identity: str) -> list[tuple[str, int]]:
+def offers(user: Viewer, game: str, identity: str) -> list[tuple[str, int]]:
     """Players who offer the card for trades (trades opted in), by username only."""
     found = []
     others = Collection.objects.filter(game=game, trades=True, cards__identity=identity)

@@ -9,7 +9,7 @@ import csv
 import io
 from collections.abc import Iterable, Mapping
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -45,7 +45,7 @@ class CollectionError(ValueError):
     """A refused change, with the sentence that says why."""
 
 
-def collection_get_or_create(*, owner: AbstractBaseUser, game: str) -> Collection:
+def collection_get_or_create(*, owner: User, game: str) -> Collection:
     try:
         get_game(game)
     except UnknownGame as error:

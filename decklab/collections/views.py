@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from cards.games.registry import UnknownGame, get_game
+from cards.http import AuthenticatedHttpRequest
 from decklab.collections import selectors, services
 from decklab.collections.models import Collection
 from decklab.decks import selectors as deck_selectors
@@ -43,7 +44,9 @@ def _back(request: HttpRequest, game: str) -> HttpResponse:
     return redirect("collections:mine", game=game)
 
 
-def _change(request: HttpRequest, game: str, change: Callable[[Collection], str]) -> HttpResponse:
+def _change(
+    request: AuthenticatedHttpRequest, game: str, change: Callable[[Collection], str]
+) -> HttpResponse:
     _game(game)
     collection = services.collection_get_or_create(owner=request.user, game=game)
     try:
@@ -55,7 +58,7 @@ def _change(request: HttpRequest, game: str, change: Callable[[Collection], str]
 
 @require_GET
 @login_required
-def mine(request: HttpRequest, game: str) -> HttpResponse:
+def mine(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     game_obj = _game(game)
     collection = services.collection_get_or_create(owner=request.user, game=game)
     page = Paginator(selectors.rows(collection), 100).get_page(request.GET.get("page"))
@@ -76,7 +79,7 @@ def mine(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def set_quantity(request: HttpRequest, game: str) -> HttpResponse:
+def set_quantity(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     def change(collection: Collection) -> str:
         services.collection_set_quantity(
             collection=collection,
@@ -91,7 +94,7 @@ def set_quantity(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def paste(request: HttpRequest, game: str) -> HttpResponse:
+def paste(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     def change(collection: Collection) -> str:
         added = services.collection_add_list(
             collection=collection, text=request.POST.get("text", "")
@@ -103,7 +106,7 @@ def paste(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def product(request: HttpRequest, game: str) -> HttpResponse:
+def product(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     def change(collection: Collection) -> str:
         added = services.collection_add_product(
             collection=collection,
@@ -117,7 +120,7 @@ def product(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def import_csv(request: HttpRequest, game: str) -> HttpResponse:
+def import_csv(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     def change(collection: Collection) -> str:
         upload = request.FILES.get("file")
         try:
@@ -134,7 +137,7 @@ def import_csv(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_GET
 @login_required
-def export_csv(request: HttpRequest, game: str) -> HttpResponse:
+def export_csv(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     _game(game)
     collection = services.collection_get_or_create(owner=request.user, game=game)
     response = HttpResponse(
@@ -146,7 +149,7 @@ def export_csv(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def share(request: HttpRequest, game: str) -> HttpResponse:
+def share(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     def change(collection: Collection) -> str:
         shared = request.POST.get("shared") == "1"
         services.collection_share(collection=collection, shared=shared)
@@ -157,7 +160,7 @@ def share(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def trades(request: HttpRequest, game: str) -> HttpResponse:
+def trades(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     def change(collection: Collection) -> str:
         listed = request.POST.get("trades") == "1"
         services.collection_set_trades(collection=collection, trades=listed)
@@ -168,7 +171,7 @@ def trades(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def offer(request: HttpRequest, game: str) -> HttpResponse:
+def offer(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     """Offer fewer or more copies of a card than the surplus (empty: the surplus again)."""
 
     def change(collection: Collection) -> str:
@@ -198,7 +201,7 @@ def shared(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 @login_required
-def offers(request: HttpRequest, game: str) -> HttpResponse:
+def offers(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     """Who lists one of my wanted cards as surplus."""
     game_obj = _game(game)
     collection = services.collection_get_or_create(owner=request.user, game=game)
@@ -220,7 +223,7 @@ def _game_deck(deck: Deck):
 
 @require_GET
 @login_required
-def holdings(request: HttpRequest, code: str) -> HttpResponse:
+def holdings(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     """The "My cards" panel of a deck: owned, needed and missing per card."""
     deck = deck_selectors.deck_by_code(request.user, code)
     return render(
@@ -237,7 +240,7 @@ def holdings(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def wish(request: HttpRequest, code: str) -> HttpResponse:
+def wish(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     """The wishlist becomes what this deck misses."""
     deck = deck_selectors.deck_by_code(request.user, code)
 
@@ -256,7 +259,7 @@ def wish(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def built(request: HttpRequest, code: str) -> HttpResponse:
+def built(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     """Mark one's own deck built (its cards reserved) or not."""
     deck = deck_selectors.deck_by_code(request.user, code)
     is_built = request.POST.get("built") == "1"
@@ -277,7 +280,7 @@ def most_missing(value: str | None) -> int:
 
 @require_GET
 @login_required
-def buildable(request: HttpRequest, game: str) -> HttpResponse:
+def buildable(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     """Decks I can build: public decks or my own, missing at most N copies, fewest first."""
     game_obj = _game(game)
     collection = services.collection_get_or_create(owner=request.user, game=game)

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 from cards.decklists import decklist_load, decklist_read
 from cards.games.messages import choose_language
 from cards.games.registry import UnknownGame, get_game
+from cards.http import AuthenticatedRequest
 from cards.languages import request_language, translated
 from cards.serializers import ErrorSerializer
 from decklab.decks import notes, selectors, services
@@ -74,7 +75,7 @@ class DeckListApi(APIView):
     pagination_class = PageNumberPagination
 
     @extend_schema(responses=DeckSummarySerializer(many=True), summary="Your decks")
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         current = DeckVersion.objects.filter(deck=OuterRef("pk"), number=OuterRef("version"))
         decks = (
             selectors.decks_of(request.user)
@@ -96,7 +97,7 @@ class DeckListApi(APIView):
         "what the decklist reads as, each written line with its card, note or problem "
         "(docs/decklists.md).",
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         form = DeckCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
@@ -134,7 +135,7 @@ class DeckDetailApi(APIView):
         },
         summary="Change a deck (cards with the version they are based on are checked)",
     )
-    def patch(self, request: Request, pk: int) -> Response:
+    def patch(self, request: AuthenticatedRequest, pk: int) -> Response:
         deck = selectors.deck_for_owner(request.user, pk)
         form = DeckUpdateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -169,10 +170,10 @@ class DeckDetailApi(APIView):
         },
         summary="Change a deck (same as PATCH)",
     )
-    def put(self, request: Request, pk: int) -> Response:
+    def put(self, request: AuthenticatedRequest, pk: int) -> Response:
         return self.patch(request, pk)
 
     @extend_schema(responses={204: None}, summary="Delete a deck and its history")
-    def delete(self, request: Request, pk: int) -> Response:
+    def delete(self, request: AuthenticatedRequest, pk: int) -> Response:
         services.deck_delete(deck=selectors.deck_for_owner(request.user, pk))
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -155,7 +155,9 @@ def deal(game: Game, zones: Zones, rng: random.Random, count: int | None = None)
     return {**kept, rule.target: dealt}
 
 
-def diff(old: Zones, new: Zones) -> dict[str, dict[str, dict[str, int]]]:
+def diff(
+    old: Mapping[str, Mapping[str, int]], new: Mapping[str, Mapping[str, int]]
+) -> dict[str, dict[str, dict[str, int]]]:
     """Per zone, the copies added and removed between two versions."""
     out = {}
     for zone in sorted(set(old) | set(new)):

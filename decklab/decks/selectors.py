@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
@@ -29,7 +29,7 @@ from decklab.decks import edits, notes
 from decklab.decks.edits import EditError
 from decklab.decks.models import Deck, DeckVersion, Visibility
 
-User = AbstractBaseUser | AnonymousUser
+Viewer = User | AnonymousUser
 
 
 class DeckNotFound(Http404):
@@ -38,11 +38,11 @@ class DeckNotFound(Http404):
     DRF's), and a caller that expects it catches it by this name."""
 
 
-def decks_of(user: AbstractBaseUser) -> QuerySet[Deck]:
+def decks_of(user: User) -> QuerySet[Deck]:
     return Deck.objects.filter(owner=user)
 
 
-def deck_for_owner(user: User, pk: int) -> Deck:
+def deck_for_owner(user: Viewer, pk: int) -> Deck:
     """The user's own deck, for editing; any other deck is a 404."""
     if not user.is_authenticated:
         raise DeckNotFound(gettext("No such deck."))
@@ -52,13 +52,13 @@ def deck_for_owner(user: User, pk: int) -> Deck:
         raise DeckNotFound(gettext("No such deck.")) from None
 
 
-def visible_decks(user: User) -> QuerySet[Deck]:
+def visible_decks(user: Viewer) -> QuerySet[Deck]:
     """Decks the user may read: their own, and every deck that is not private."""
     shared = ~Q(visibility=Visibility.PRIVATE)
     return Deck.objects.filter(shared | Q(owner=user) if user.is_authenticated else shared)
 
 
-def deck_by_id(user: User, pk: int) -> Deck:
+def deck_by_id(user: Viewer, pk: int) -> Deck:
     """A deck by its id: the user's own, or a public one. Ids can be counted, so an unlisted deck
     is reached only through its code (`deck_by_code`)."""
     public = Q(visibility=Visibility.PUBLIC)
@@ -69,7 +69,7 @@ def deck_by_id(user: User, pk: int) -> Deck:
         raise DeckNotFound(gettext("No such deck.")) from None
 
 
-def deck_by_code(user: User, code: str) -> Deck:
+def deck_by_code(user: Viewer, code: str) -> Deck:
     try:
         return visible_decks(user).select_related("owner").get(code=code)
     except Deck.DoesNotExist:
@@ -80,7 +80,7 @@ def deck_by_code(user: User, code: str) -> Deck:
 _SHARED_CODE = re.compile(r"(?:^|/d/)([A-Za-z0-9]{1,16})(?:[/?#].*)?$")
 
 
-def other_version(user: User, code_or_link: str, number: int | None) -> DeckVersion:
+def other_version(user: Viewer, code_or_link: str, number: int | None) -> DeckVersion:
     """A version of a deck the user may read, by its code or share link: any version of their own
     decks, only the current one of someone else's (the shared page shows no other)."""
     match = _SHARED_CODE.search(code_or_link.strip())
@@ -96,7 +96,7 @@ def other_version(user: User, code_or_link: str, number: int | None) -> DeckVers
     return version
 
 
-def current_version_for_owner(user: User, pk: int) -> DeckVersion:
+def current_version_for_owner(user: Viewer, pk: int) -> DeckVersion:
     """The current version of the user's own deck, its deck read with it (one query, where
     `deck_for_owner` and `current_version` take two); any other deck is a 404.
 
@@ -105,8 +105,11 @@ def current_version_for_owner(user: User, pk: int) -> DeckVersion:
     by them (`decklab.goldfish.pairs.compare_choices`)."""
     if not user.is_authenticated:
         raise DeckNotFound("No such deck.")
-    mine = Deck.objects.filter(owner=OuterRef("deck__owner"), game=OuterRef("deck__game"))
-    mine = mine.order_by().values("owner")
+    mine = (
+        Deck.objects.filter(owner=OuterRef("deck__owner"), game=OuterRef("deck__game"))
+        .order_by()
+        .values("owner")
+    )
     try:
         return (
             DeckVersion.objects.select_related("deck")
@@ -239,14 +242,14 @@ def zone_diff(
     ]
 
 
-def own_decks_of_game(user: User, game: str) -> QuerySet[Deck]:
+def own_decks_of_game(user: Viewer, game: str) -> QuerySet[Deck]:
     """The user's decks of a game, the last edited first (the run page offers them)."""
     if not user.is_authenticated:
         return Deck.objects.none()
     return decks_of(user).filter(game=game).order_by("-updated_at", "-pk")
 
 
-def own_decklist(user: User, pk: int) -> str:
+def own_decklist(user: Viewer, pk: int) -> str:
     """The decklist text of the current version of one of the user's decks (404 otherwise)."""
     deck = deck_for_owner(user, pk)
     zones = current_zones(deck)

@@ -21,7 +21,7 @@ class DeckSummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Deck
-        fields = (
+        fields: tuple[str, ...] = (
             "id",
             "code",
             "name",
@@ -115,6 +115,16 @@ def deck_detail(deck: Deck, lang: str) -> dict:
     """A deck as the API answers it: its current cards, decklist and legality report."""
     ws = Workspace(deck.game, deck.format, selectors.current_zones(deck), lang=lang, deck=deck)
     report = {**ws.report, "violations": linked(deck.game, ws.report["violations"], lang)}
-    deck.zones, deck.decklist, deck.legality = ws.zones, ws.text, report
-    deck.public_goldfish = public_shown.deck_numbers_data(deck=deck)
-    return DeckSerializer(deck).data
+    # The deck's own columns, then what the workspace read (DRF reads a mapping's keys as it
+    # reads an object's attributes): no attribute is added to the model instance.
+    read = {"zones", "decklist", "legality", "public_goldfish"}
+    columns = {name: getattr(deck, name) for name in DeckSerializer.Meta.fields if name not in read}
+    return DeckSerializer(
+        {
+            **columns,
+            "zones": ws.zones,
+            "decklist": ws.text,
+            "legality": report,
+            "public_goldfish": public_shown.deck_numbers_data(deck=deck),
+        }
+    ).data

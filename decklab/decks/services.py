@@ -16,7 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -189,7 +189,7 @@ def _write_operation(deck: Deck, zones: edits.Zones, note: Note) -> DeckVersion:
 @transaction.atomic
 def deck_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: str,
     name: str,
     format: str | None = None,
@@ -404,7 +404,7 @@ def deck_revert(
     )
 
 
-def deck_fork(*, source: DeckVersion, owner: AbstractBaseUser, name: str | None = None) -> Deck:
+def deck_fork(*, source: DeckVersion, owner: User, name: str | None = None) -> Deck:
     """Copy a deck version into a new private deck of `owner`."""
     deck = source.deck
     return deck_create(

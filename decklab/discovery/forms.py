@@ -49,7 +49,9 @@ class DeckSearchForm(forms.Form):
     def __init__(self, data: Any, *, game: Game) -> None:
         super().__init__(data)
         self.game = game
-        self.fields["format"].choices = [("", _("any")), *((f.slug, f.name) for f in game.formats)]
+        format_field = self.fields["format"]
+        assert isinstance(format_field, forms.ChoiceField)
+        format_field.choices = [("", _("any")), *((f.slug, f.name) for f in game.formats)]
 
     def filters(self) -> Filters:
         """The search asked for; fields that do not validate are left out, never an error page."""

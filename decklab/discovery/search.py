@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from cards import search as card_search
@@ -17,7 +17,7 @@ from decklab.collections import selectors as collections
 from decklab.decks.models import Deck, DeckCard, Visibility
 from decklab.discovery.models import DeckFacts, DeckTag
 
-User = AbstractBaseUser | AnonymousUser
+Viewer = User | AnonymousUser
 #: How many card numbers one card query of a filter may stand for.
 CARDS_PER_QUERY = 500
 SORTS = ("popular", "new", "views")
@@ -83,7 +83,7 @@ def _by_cards(decks: QuerySet[Deck], filters: Filters) -> QuerySet[Deck]:
     return decks
 
 
-def _by_collection(decks: QuerySet[Deck], user: User, filters: Filters) -> QuerySet[Deck]:
+def _by_collection(decks: QuerySet[Deck], user: Viewer, filters: Filters) -> QuerySet[Deck]:
     """Decks the signed-in player can build from their collection, missing at most N copies."""
     if filters.most_missing is None or not user.is_authenticated:
         return decks
@@ -102,7 +102,7 @@ def _ordered(decks: QuerySet[Deck], sort: str) -> QuerySet[Deck]:
     return decks.order_by("-facts__hot", "-facts__dated")
 
 
-def deck_search(*, filters: Filters, user: User) -> QuerySet[Deck]:
+def deck_search(*, filters: Filters, user: Viewer) -> QuerySet[Deck]:
     """The public decks matching every filter, in the chosen order (`QueryError` for an
     unreadable card query)."""
     decks = public_decks(filters.game)

@@ -46,13 +46,14 @@ class DeckRowSerializer(serializers.ModelSerializer):
 
 class ShareSerializer(serializers.Serializer):
     key = serializers.CharField()
-    label = serializers.CharField()
+    # The stubs see Field.label; DRF's metaclass takes declared fields off the class.
+    label = serializers.CharField()  # type: ignore[assignment]
     decks = serializers.FloatField(help_text="decks (event lists: weighted by event size)")
     share = serializers.FloatField(help_text="0 to 1")
 
 
 class TrendSerializer(serializers.Serializer):
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # as ShareSerializer.label
     weeks = serializers.ListField(child=serializers.DateField())
     shares = serializers.ListField(child=serializers.FloatField())
 

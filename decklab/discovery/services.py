@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext
@@ -21,7 +21,7 @@ class DiscoveryError(ValueError):
     """A discovery action that cannot be done; the message is for the player."""
 
 
-def like_toggle(*, deck: Deck, user: AbstractBaseUser) -> bool:
+def like_toggle(*, deck: Deck, user: User) -> bool:
     """Like a public deck, or take the like back; True when it is now liked. Only public decks
     take likes: an unlisted deck's likes would be a count nobody may see."""
     if deck.visibility != Visibility.PUBLIC:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet, Sum
 from django.http import Http404
 from django.utils.translation import gettext
@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from decklab.decks.models import Deck, Visibility
 from decklab.discovery.models import DeckFacts, DeckTag, Like
 
-User = AbstractBaseUser | AnonymousUser
+Viewer = User | AnonymousUser
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class DeckSocial:
     can_tag: bool
 
 
-def deck_social(deck: Deck, user: User) -> DeckSocial:
+def deck_social(deck: Deck, user: Viewer) -> DeckSocial:
     public = deck.visibility == Visibility.PUBLIC
     facts = DeckFacts.objects.filter(deck=deck).only("likes", "views").first() if public else None
     return DeckSocial(
@@ -46,7 +46,7 @@ def deck_social(deck: Deck, user: User) -> DeckSocial:
 
 @dataclass(frozen=True)
 class Profile:
-    player: AbstractBaseUser
+    player: User
     decks: QuerySet[Deck]
     likes: int
     views: int

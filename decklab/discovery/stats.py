@@ -272,9 +272,12 @@ def meta_cached(*, game: str, format: str, window: Window, now: datetime) -> Met
             str(generation),
         )
     )
-    return cache.get_or_set(
+    meta: Meta | None = cache.get_or_set(
         key, lambda: meta_of(game=game, format=format, window=window, now=now), META_SECONDS
     )
+    if meta is None:  # a cache answers None only for a stored None, which this never stores
+        return meta_of(game=game, format=format, window=window, now=now)
+    return meta
 
 
 def meta_of(*, game: str, format: str, window: Window, now: datetime) -> Meta:

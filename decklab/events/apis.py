@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -15,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.http import AuthenticatedRequest
 from cards.languages import request_language
 from cards.serializers import ErrorSerializer
 from decklab.decks import edits
@@ -62,8 +62,6 @@ def _organiser_acts(
 
 
 def event_data(event: Event) -> dict[str, Any]:
-    event.players = event.registrations.filter(waiting=False).count()
-    event.url = reverse("events:detail", args=[event.pk])
     return EventSerializer(event).data
 
 
@@ -78,7 +76,7 @@ def _organised(request: Request, pk: int) -> Event:
     return event
 
 
-def _deck(request: Request, pk: int) -> Deck:
+def _deck(request: AuthenticatedRequest, pk: int) -> Deck:
     deck = Deck.objects.filter(pk=pk, owner=request.user).first()
     if deck is None:
         raise NotFound("You have no deck with this id.")
@@ -95,7 +93,7 @@ def _registration_answer(event: Event, registration: Registration, report: dict)
     }
 
 
-def _list_arguments(request: Request) -> dict[str, Any]:
+def _list_arguments(request: AuthenticatedRequest) -> dict[str, Any]:
     form = RegistrationCreateSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     data = form.validated_data
@@ -125,7 +123,7 @@ class EventListApi(APIView):
         responses={201: EventSerializer, 400: REFUSED},
         summary="Create an event (you are its organiser)",
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         form = EventCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         try:
@@ -150,7 +148,7 @@ class RegistrationListApi(APIView):
         responses=RegistrationRowSerializer(many=True),
         summary="Every registration and its list state (organiser)",
     )
-    def get(self, request: Request, pk: int) -> Response:
+    def get(self, request: AuthenticatedRequest, pk: int) -> Response:
         event = _organised(request, pk)
         rows = [
             {
@@ -172,7 +170,7 @@ class RegistrationListApi(APIView):
         },
         summary="Register with one of your decks or a pasted list (legal lists only)",
     )
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
         event = _event(pk)
         arguments = _list_arguments(request)
         try:
@@ -190,7 +188,7 @@ class RegistrationListApi(APIView):
 class MyRegistrationApi(APIView):
     permission_classes = (IsAuthenticated,)
 
-    def _mine(self, request: Request, pk: int) -> tuple[Event, Registration]:
+    def _mine(self, request: AuthenticatedRequest, pk: int) -> tuple[Event, Registration]:
         event = _event(pk)
         registration = selectors.registration_of(event, request.user)
         if registration is None:
@@ -205,7 +203,7 @@ class MyRegistrationApi(APIView):
         },
         summary="Replace your list before the lock",
     )
-    def put(self, request: Request, pk: int) -> Response:
+    def put(self, request: AuthenticatedRequest, pk: int) -> Response:
         event, registration = self._mine(request, pk)
         arguments = _list_arguments(request)
         try:
@@ -220,7 +218,7 @@ class MyRegistrationApi(APIView):
         responses={204: None, 400: REFUSED},
         summary="Leave (before the lock) or drop (after it)",
     )
-    def delete(self, request: Request, pk: int) -> Response:
+    def delete(self, request: AuthenticatedRequest, pk: int) -> Response:
         _, registration = self._mine(request, pk)
         try:
             services.registration_drop(registration=registration)
@@ -252,7 +250,7 @@ class RegistrationLockApi(APIView):
         responses={200: LockedListSerializer, 400: REFUSED},
         summary="Lock one player's list now (organiser)",
     )
-    def post(self, request: Request, pk: int, username: str) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int, username: str) -> Response:
         return _organiser_acts(
             request,
             pk,
@@ -271,7 +269,7 @@ class DeckCheckApi(APIView):
         responses={200: DeckCheckResultSerializer, 400: REFUSED},
         summary="Deck check: a list compared with the player's locked list (organiser)",
     )
-    def post(self, request: Request, pk: int, username: str) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int, username: str) -> Response:
         event = _organised(request, pk)
         registration = selectors.registration_by_name(event, username)
         form = DeckCheckSerializer(data=request.data)
@@ -294,7 +292,7 @@ class LockApi(APIView):
         responses={200: EventSerializer, 400: REFUSED},
         summary="Lock every list (organiser)",
     )
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
         return _organiser_acts(
             request,
             pk,
@@ -315,7 +313,7 @@ class RoundListApi(APIView):
         responses={201: RoundSerializer, 400: REFUSED},
         summary="Pair the next round: Swiss, then the top cut (organiser)",
     )
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
         return _organiser_acts(
             request,
             pk,
@@ -341,7 +339,7 @@ class ResultApi(APIView):
         responses={200: RoundSerializer, 400: REFUSED},
         summary="Enter a table's result (organiser, or either player of the table)",
     )
-    def post(self, request: Request, pk: int, number: int) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int, number: int) -> Response:
         event = _event(pk)
         form = ResultSerializer(data=request.data)
         form.is_valid(raise_exception=True)

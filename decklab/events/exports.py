@@ -21,7 +21,7 @@ def list_data(event: Event, registration: Registration) -> dict[str, Any]:
     }
 
 
-def event_export(event: Event, user: selectors.User) -> dict[str, Any]:
+def event_export(event: Event, user: selectors.Viewer) -> dict[str, Any]:
     places = selectors.placements(event) if event.rounds.exists() else {}
     lists = []
     for registration in selectors.registrations(event):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import game_field
@@ -74,6 +75,14 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def seated(self) -> int:
+        """Registrations with a seat (the waiting list left out): the API's `players`."""
+        return self.registrations.filter(waiting=False).count()
+
+    def page_url(self) -> str:
+        """The event's page: the API's `url`."""
+        return reverse("events:detail", args=[self.pk])
 
 
 class Registration(models.Model):

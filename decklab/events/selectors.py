@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 from django.http import Http404
 
@@ -18,7 +18,7 @@ from decklab.events.models import (
     Table,
 )
 
-User = AbstractBaseUser | AnonymousUser
+Viewer = User | AnonymousUser
 
 
 def events_listed() -> QuerySet[Event]:
@@ -32,7 +32,7 @@ def event_by_id(pk: int) -> Event:
     return event
 
 
-def is_organiser(event: Event, user: User) -> bool:
+def is_organiser(event: Event, user: Viewer) -> bool:
     return user.is_authenticated and user.pk == event.organiser_id
 
 
@@ -40,7 +40,7 @@ def registrations(event: Event) -> QuerySet[Registration]:
     return event.registrations.select_related("player", "locked")
 
 
-def registration_of(event: Event, user: User) -> Registration | None:
+def registration_of(event: Event, user: Viewer) -> Registration | None:
     if not user.is_authenticated:
         return None
     return registrations(event).filter(player=user).first()
@@ -61,7 +61,7 @@ def playing(event: Event) -> list[tuple[str, bool]]:
     ]
 
 
-def players_by_name(event: Event) -> dict[str, AbstractBaseUser]:
+def players_by_name(event: Event) -> dict[str, User]:
     return {r.player.username: r.player for r in registrations(event)}
 
 
@@ -91,9 +91,9 @@ def winners(round_: Round) -> list[str]:
     """The winners of an elimination round, in table (bracket) order."""
     out = []
     for table in round_.tables.select_related("first", "second"):
-        games = table.games
-        won_first = table.second is None or (games is not None and games[0] > games[1])
-        out.append(table.first.username if won_first else table.second.username)
+        games, second = table.games, table.second
+        won_first = second is None or (games is not None and games[0] > games[1])
+        out.append(table.first.username if won_first or second is None else second.username)
     return out
 
 
@@ -119,7 +119,7 @@ def list_state(event: Event, registration: Registration) -> str:
     return ListState.LOCKED
 
 
-def met(event: Event, first: AbstractBaseUser, second: AbstractBaseUser) -> bool:
+def met(event: Event, first: User, second: User) -> bool:
     tables = Table.objects.filter(round__event=event)
     return (
         tables.filter(first=first, second=second).exists()
@@ -127,7 +127,7 @@ def met(event: Event, first: AbstractBaseUser, second: AbstractBaseUser) -> bool
     )
 
 
-def list_visible(event: Event, registration: Registration, user: User) -> bool:
+def list_visible(event: Event, registration: Registration, user: Viewer) -> bool:
     """The organiser and the player always; others as the event's list visibility says."""
     if is_organiser(event, user) or (user.is_authenticated and user.pk == registration.player_id):
         return True

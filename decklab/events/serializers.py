@@ -31,8 +31,10 @@ class EventCreateSerializer(serializers.Serializer):
 
 class EventSerializer(serializers.ModelSerializer):
     organiser = serializers.CharField(source="organiser.get_username", read_only=True)
-    players = serializers.IntegerField(read_only=True, help_text="Seated registrations.")
-    url = serializers.CharField(read_only=True, help_text="The event's page.")
+    players = serializers.IntegerField(
+        source="seated", read_only=True, help_text="Seated registrations."
+    )
+    url = serializers.CharField(source="page_url", read_only=True, help_text="The event's page.")
 
     class Meta:
         model = Event

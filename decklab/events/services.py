@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import get_language, gettext
@@ -63,7 +64,7 @@ class IllegalList(EventError):
 
 def event_create(
     *,
-    organiser: AbstractBaseUser,
+    organiser: User,
     game: str,
     name: str,
     date: date,
@@ -107,7 +108,7 @@ def event_create(
 def list_check(
     *,
     event: Event,
-    player: AbstractBaseUser,
+    player: User,
     deck: Deck | None = None,
     decklist: str | None = None,
     lang: str = "en",
@@ -154,7 +155,7 @@ def _open_for_lists(event: Event) -> None:
 def registration_create(
     *,
     event: Event,
-    player: AbstractBaseUser,
+    player: User,
     deck: Deck | None = None,
     decklist: str | None = None,
     lang: str = "en",
@@ -188,7 +189,7 @@ def registration_create(
 
 
 @transaction.atomic
-def registration_reserve(*, event: Event, player: AbstractBaseUser) -> Registration:
+def registration_reserve(*, event: Event, player: User) -> Registration:
     """Take a seat now and submit the list before the deadline (未提出 until then); a player
     without a list when the lists lock does not play."""
     event = Event.objects.select_for_update().get(pk=event.pk)
@@ -318,7 +319,7 @@ def round_start(*, event: Event) -> Round:
         tables: list[Pairing] = pair_round(
             active, everyone, selectors.swiss_matches(event), seed=event.seed + number
         )
-        pairs = [(t.first, t.second) for t in tables]
+        pairs: Sequence[tuple[str, str | None]] = [(t.first, t.second) for t in tables]
         kind = Round.Kind.SWISS
     else:
         pairs = _top_cut_next(event)
@@ -346,7 +347,7 @@ def _top_cut_next(event: Event) -> list[tuple[str, str]]:
 
 @transaction.atomic
 def result_report(
-    *, event: Event, round_number: int, table_number: int, games: list[int], by: AbstractBaseUser
+    *, event: Event, round_number: int, table_number: int, games: list[int], by: User
 ) -> Table:
     """Enter a table's games (wins of the first player, of the second, draws). The organiser may
     enter or change any result; a player only their own table's, and not over the organiser's."""

@@ -16,12 +16,13 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from cards.games.registry import get_game
+from cards.http import AuthenticatedHttpRequest
 from cards.languages import request_language
 from decklab.decks.models import Deck
 from decklab.decks.selectors import decks_of, zone_diff
 from decklab.events import exports, selectors, services, sheets
 from decklab.events.forms import CheckForm, EventForm, ListForm, ResultForm
-from decklab.events.models import Event, ListState, Status
+from decklab.events.models import Event, ListState, Registration, Status
 
 
 def _event(pk: int) -> Event:
@@ -40,7 +41,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def event_new(request: HttpRequest) -> HttpResponse:
+def event_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -88,7 +89,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_register(request: HttpRequest, pk: int) -> HttpResponse:
+def event_register(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Check a list (`check`: the violations, nothing saved), register or replace it, or take a
     seat with the list to come (`reserve`)."""
     event = _event(pk)
@@ -107,20 +108,23 @@ def event_register(request: HttpRequest, pk: int) -> HttpResponse:
         return _detail(request, event, form=form, status=400)
     deck_id = form.cleaned_data["deck"]
     deck = _my_decks(request, event).filter(pk=deck_id).first() if deck_id else None
-    arguments = {
-        "deck": deck,
-        "decklist": None if deck else form.cleaned_data["decklist"],
-        "lang": request_language(request),
-    }
+    decklist = None if deck else form.cleaned_data["decklist"]
+    lang = request_language(request)
     mine = selectors.registration_of(event, request.user)
     try:
         if "check" in request.POST:
-            _, _, report = services.list_check(event=event, player=request.user, **arguments)
+            _, _, report = services.list_check(
+                event=event, player=request.user, deck=deck, decklist=decklist, lang=lang
+            )
             return _detail(request, event, form=form, report=report)
         if mine is None:
-            services.registration_create(event=event, player=request.user, **arguments)
+            services.registration_create(
+                event=event, player=request.user, deck=deck, decklist=decklist, lang=lang
+            )
         else:
-            services.registration_replace(registration=mine, **arguments)
+            services.registration_replace(
+                registration=mine, deck=deck, decklist=decklist, lang=lang
+            )
     except services.IllegalList as refused:
         return _detail(request, event, form=form, report=refused.report, status=400)
     except services.EventError as refused:
@@ -132,10 +136,11 @@ def event_register(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_drop(request: HttpRequest, pk: int) -> HttpResponse:
+def event_drop(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A player leaves (or drops); the organiser drops a named player."""
     event = _event(pk)
     username = request.POST.get("player")
+    registration: Registration | None
     if username:
         event = _organised(request, pk)
         registration = selectors.registration_by_name(event, username)
@@ -153,7 +158,7 @@ def event_drop(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def event_manage(request: HttpRequest, pk: int) -> HttpResponse:
+def event_manage(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     event = _organised(request, pk)
     rows = [
         (r, ListState(selectors.list_state(event, r)).label) for r in selectors.registrations(event)
@@ -182,7 +187,7 @@ def _organiser_action(request: HttpRequest, pk: int, action, success: str) -> Ht
 
 @login_required
 @require_POST
-def event_lock(request: HttpRequest, pk: int) -> HttpResponse:
+def event_lock(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     username = request.POST.get("player")
     if username:
         return _organiser_action(
@@ -200,7 +205,7 @@ def event_lock(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def round_start(request: HttpRequest, pk: int) -> HttpResponse:
+def round_start(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _organiser_action(
         request, pk, lambda e: services.round_start(event=e), gettext("The next round is paired.")
     )
@@ -208,7 +213,7 @@ def round_start(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def result_post(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def result_post(request: AuthenticatedHttpRequest, pk: int, number: int) -> HttpResponse:
     event = _event(pk)
     form = ResultForm(request.POST)
     back = "events:manage" if selectors.is_organiser(event, request.user) else "events:detail"
@@ -279,7 +284,7 @@ def list_sheet(request: HttpRequest, pk: int, username: str) -> HttpResponse:
 
 
 @login_required
-def deck_check(request: HttpRequest, pk: int, username: str) -> HttpResponse:
+def deck_check(request: AuthenticatedHttpRequest, pk: int, username: str) -> HttpResponse:
     event = _organised(request, pk)
     registration = selectors.registration_by_name(event, username)
     form = CheckForm(request.POST or None)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.utils.translation import gettext
@@ -22,13 +23,18 @@ def compare_choices(
 ) -> list[tuple[str, str]]:
     """Other decks of the same game and older versions of this one, to run the same goals on;
     first the one the history page asked for (`wanted`: value and label), if any."""
-    if not request.user.is_authenticated:
+    user = request.user
+    if not user.is_authenticated:
         return []
     choices = [wanted] if wanted else []
     key = compare_choices_key(request, ws)
     if key is None:
-        return choices + _choices(request, ws)
-    return choices + cache.get_or_set(key, lambda: _choices(request, ws), ws.cache_seconds)
+        return choices + _choices(user, ws)
+    cached: list[tuple[str, str]] | None = cache.get_or_set(
+        key, lambda: _choices(user, ws), ws.cache_seconds
+    )
+    # A cache answers None only for a stored None, which this never stores.
+    return choices + (_choices(user, ws) if cached is None else cached)
 
 
 def compare_choices_key(request: HttpRequest, ws: Workspace) -> str | None:
@@ -44,7 +50,7 @@ def compare_choices_key(request: HttpRequest, ws: Workspace) -> str | None:
     return f"decklab:compare:{deck.pk}:{deck.version}:{decks}:{changed.isoformat()}:{ws.lang}"
 
 
-def _choices(request: HttpRequest, ws: Workspace) -> list[tuple[str, str]]:
+def _choices(user: User, ws: Workspace) -> list[tuple[str, str]]:
     choices = []
     if ws.deck is not None:
         older = ws.deck.versions.exclude(number=ws.deck.version).only("number", "note", "note_text")
@@ -52,7 +58,7 @@ def _choices(request: HttpRequest, ws: Workspace) -> list[tuple[str, str]]:
             label = gettext("This deck, version %(number)d") % {"number": version.number}
             note = version.shown_note
             choices.append((f"version:{version.number}", f"{label} — {note}" if note else label))
-    others = selectors.decks_of(request.user).filter(game=ws.game_slug)
+    others = selectors.decks_of(user).filter(game=ws.game_slug)
     if ws.deck is not None:
         others = others.exclude(pk=ws.deck.pk)
     choices += [(f"deck:{d.pk}", d.name) for d in others.only("pk", "name")[:20]]

@@ -86,7 +86,7 @@ def goal_key(game: str, goal: dict[str, Any]) -> str:
 
 def _planned(game: str, decklist: str, goals: list[dict]) -> list[dict[str, Any]]:
     """Each goal planned alone: its cleaned form and key, or the reason it cannot run."""
-    entries = []
+    entries: list[dict[str, Any]] = []
     for goal in goals:
         try:
             cleaned = build_plan(game, decklist, [goal]).goals[0].goal
@@ -225,9 +225,11 @@ def _key_number(result: dict[str, Any]) -> dict[str, Any]:
     row = charts.rows([result])[0]
     first = row.measures[0] if row.measures else None
     exact = result.get("exact")
-    exact_number = isinstance(exact, float | int) and not isinstance(exact, bool)
+    if isinstance(exact, bool) or not isinstance(exact, float | int):
+        exact = None
+    exact_number = exact is not None
     return {
-        "value": float(exact) if exact_number else (first.value if first else None),
+        "value": float(exact) if exact is not None else (first.value if first else None),
         "exact": exact_number,
         "percent": first.percent if first else True,
         "low": None if exact_number or first is None else first.low,
@@ -241,12 +243,13 @@ def harvest(row: PublicNumbers) -> PublicNumbers:
     """Copy a done run's key numbers into its row (once); a failed run leaves none."""
     if row.numbers is not None or row.run is None or not row.run.finished:
         return row
-    results = iter((row.run.results or {}).get("results", []) if row.run.status == "done" else [])
+    run_results = row.run.results or {}
+    results = iter(run_results.get("results", []) if row.run.status == "done" else [])
     numbers = []
     for entry in row.goals:
         result = None if entry["refused"] else next(results, None)
         numbers.append(
-            None if result is None else {**_key_number(result), "trials": row.run.results["trials"]}
+            None if result is None else {**_key_number(result), "trials": run_results["trials"]}
         )
     with transaction.atomic():
         if PublicNumbers.objects.filter(pk=row.pk, numbers__isnull=True).update(numbers=numbers):

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import replace_url
 
 from cards.decklists import decklist_read
+from cards.http import HtmxHttpRequest
 from cards.languages import game_name, listed
 from decklab.decks import edits, notes, selectors, services
 from decklab.decks.forms import ChangeForm, ImportForm
@@ -40,7 +41,7 @@ from decklab.decks.workspace import Workspace
 
 @require_http_methods(["GET", "POST"])
 @refuse_too_large
-def build(request: HttpRequest, game: str) -> HttpResponse:
+def build(request: HtmxHttpRequest, game: str) -> HttpResponse:
     if request.method == "GET":
         return editor_page(request, stateless(request, game, request.GET.get("c")))
     ws = stateless(request, game, request.POST.get("code"))
@@ -63,7 +64,9 @@ def _apply(request: HttpRequest, ws: Workspace) -> Workspace:
     if "decklist" in request.POST:
         form = ImportForm(request.POST)
         if not form.is_valid():
-            raise services.DeckError(" ".join(e for errs in form.errors.values() for e in errs))
+            raise services.DeckError(
+                " ".join(str(e) for errs in form.errors.values() for e in errs)
+            )
         text = with_picks(form.cleaned_data["decklist"], request.POST, ws.game_slug)
         mode = form.cleaned_data["mode"]
         found = decklist_read(game=ws.game_slug, text=text)
@@ -84,17 +87,18 @@ def _apply(request: HttpRequest, ws: Workspace) -> Workspace:
             )
         format_slug = request.POST["format"]
     else:
-        form = ChangeForm(request.POST)
-        if not form.is_valid():
+        change = ChangeForm(request.POST)
+        if not change.is_valid():
             raise services.DeckError(
-                " ".join(form.non_field_errors()) or gettext("That change is not possible.")
+                " ".join(str(e) for e in change.non_field_errors())
+                or gettext("That change is not possible.")
             )
         zones, _ = services.apply_action(
             ws.game_slug,
             zones,
-            form.cleaned_data["action"],
+            change.cleaned_data["action"],
             format_slug=ws.format_slug,
-            **form.params(),
+            **change.params(),
         )
         zones = edits.normalize(ws.game, zones)
         unknown = edits.numbers(zones) - set(

@@ -26,6 +26,7 @@ from cards.games.goldfish import goal_forms
 from cards.games.query import QueryError
 from cards.games.registry import GAMES, get_game
 from cards.games.text import whole_number
+from cards.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from cards.languages import request_language
 from cards.paging import CappedPaginator
 from decklab.cache import read_ahead
@@ -58,7 +59,7 @@ SEARCH_LIMIT = 24
 
 
 @login_required
-def new(request: HttpRequest) -> HttpResponse:
+def new(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = NewDeckForm(
         request.POST or None, initial={"game": request.GET.get("game", next(iter(GAMES)))}
     )
@@ -167,13 +168,14 @@ def _compare_wanted(request: HttpRequest, ws: Workspace) -> dict:
 
 
 @require_POST
-def change(request: HttpRequest, pk: int) -> HttpResponse:
+def change(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     form = ChangeForm(request.POST)
     error, status = "", 200
     if not form.is_valid():
         error, status = (
-            " ".join(form.non_field_errors()) or gettext("That change is not possible."),
+            " ".join(str(e) for e in form.non_field_errors())
+            or gettext("That change is not possible."),
             400,
         )
     else:
@@ -184,7 +186,7 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
     return _after_change(request, deck, error, status)
 
 
-def _after_change(request: HttpRequest, deck: Deck, error: str, status: int) -> HttpResponse:
+def _after_change(request: HtmxHttpRequest, deck: Deck, error: str, status: int) -> HttpResponse:
     if request.htmx:
         deck.refresh_from_db()
         return deck_panel(request, workspace(request, deck), error=error, status=status)
@@ -204,7 +206,9 @@ def deck_settings(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     form = SettingsForm(request.POST, formats=get_game(deck.game).formats)
     if not form.is_valid():
-        messages.error(request, "; ".join(e for errors in form.errors.values() for e in errors))
+        messages.error(
+            request, "; ".join(str(e) for errors in form.errors.values() for e in errors)
+        )
         return redirect("decks:editor", pk=deck.pk)
     try:
         changed = {field: form.cleaned_data[field] for field in form.changed_data}

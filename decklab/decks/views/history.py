@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cards.games.registry import get_game
 from cards.games.text import whole_number
+from cards.http import AuthenticatedHttpRequest
 from decklab.decks import selectors, services
 from decklab.decks.models import Deck
 from decklab.decks.views.base import (
@@ -63,10 +64,10 @@ def _pair(deck: Deck, base: int, target: str) -> dict:
 
 @require_GET
 @login_required
-def history(request: HttpRequest, pk: int) -> HttpResponse:
+def history(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     page = Paginator(deck.versions.all(), HISTORY_PAGE).get_page(request.GET.get("page"))
-    diff = None
+    diff = old = new_ = None
     against = _against_other_deck(request, deck)
     a, b = whole_number(request.GET.get("a", "")), whole_number(request.GET.get("b", ""))
     if against is None and a is not None and b is not None:
@@ -89,8 +90,8 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
             "against": against,
             "my_decks": others.only("code", "name", "version")[:100],
             # The compare form starts on the last step: the version before the current one → current.
-            "compare_a": diff["old"].number if diff else max(deck.version - 1, 1),
-            "compare_b": diff["new"].number if diff else deck.version,
+            "compare_a": old.number if old is not None else max(deck.version - 1, 1),
+            "compare_b": new_.number if new_ is not None else deck.version,
             "other_base": against["old"].number if against and "old" in against else deck.version,
         },
     )

@@ -36,7 +36,7 @@ def import_(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(request.user, pk)
     form = ImportForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect("decks:editor", pk=deck.pk)
     text = with_picks(form.cleaned_data["decklist"], request.POST, deck.game)
     mode = form.cleaned_data["mode"]
@@ -120,11 +120,18 @@ def with_picks(text: str, data: QueryDict, game: str) -> str:
     """The pasted text with each "which card?" choice made in the import form written in: the
     ambiguous line names the picked card by its number, then the name. A line changed since (the
     name no longer on it) or a number that is no card keeps the line as it is, to be read again."""
-    picks = {}
+    picks: dict[int, tuple[str, str]] = {}
     for key, number in data.items():
         found = _PICK.fullmatch(key)
-        if found and number and data.get(f"{key}-ref"):
-            picks[int(found[1])] = (number.strip(), data[f"{key}-ref"])
+        reference = data.get(f"{key}-ref")
+        if (
+            found
+            and isinstance(number, str)
+            and number
+            and isinstance(reference, str)
+            and reference
+        ):
+            picks[int(found[1])] = (number.strip(), reference)
     if not picks:
         return text
     cards = selectors.cards_by_number(game, {number for number, _ in picks.values()})

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cards import limits
 from cards.games.decklist import export_as
+from cards.http import AuthenticatedHttpRequest
 from decklab.decks import images, selectors, services, sheets
 from decklab.decks.views.base import DeckUrls, refuse_too_large, workspace
 from decklab.decks.workspace import Workspace
@@ -42,7 +43,7 @@ def shared(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def fork(request: HttpRequest, code: str) -> HttpResponse:
+def fork(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     deck = selectors.deck_by_code(request.user, code)
     copy = services.deck_fork(source=selectors.current_version(deck), owner=request.user)
     messages.success(request, f"“{deck.name}” copied into your decks.")

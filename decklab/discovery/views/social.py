@@ -9,14 +9,16 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from cards.http import AuthenticatedHtmxHttpRequest
 from decklab.decks import selectors as decks
+from decklab.decks.models import Deck
 from decklab.discovery import services, social
 
 #: The session key of the decks whose view the session has counted.
 SEEN = "discovery_seen"
 
 
-def _panel(request: HttpRequest, deck) -> HttpResponse:
+def _panel(request: HttpRequest, deck: Deck) -> HttpResponse:
     return render(
         request, "discovery/_deck_social.html", {"social": social.deck_social(deck, request.user)}
     )
@@ -35,7 +37,7 @@ def seen(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def like(request: HttpRequest, code: str) -> HttpResponse:
+def like(request: AuthenticatedHtmxHttpRequest, code: str) -> HttpResponse:
     deck = decks.deck_by_code(request.user, code)
     try:
         services.like_toggle(deck=deck, user=request.user)
@@ -48,7 +50,7 @@ def like(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def tags(request: HttpRequest, code: str) -> HttpResponse:
+def tags(request: AuthenticatedHtmxHttpRequest, code: str) -> HttpResponse:
     deck = decks.deck_by_code(request.user, code)
     if deck.owner_id != request.user.pk:
         raise decks.DeckNotFound()

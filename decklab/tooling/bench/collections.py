@@ -126,6 +126,8 @@ def run(report) -> None:
             buildable(collection, public, 10)
 
         card = collection.cards.order_by("number").first()
+        if saved is None or card is None:
+            raise RuntimeError("the bench's collection and public decks were not made")
 
         def one_card() -> None:
             # What `collection_set_quantity` writes (its card lookup does not know bench cards).

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -111,11 +112,8 @@ def _search_page(filters: search.Filters) -> Callable[[], object]:
     return page
 
 
-class _Visitor:
-    is_authenticated = False
-
-
-_VISITOR = _Visitor()
+#: A visitor who is not signed in, as the search page sees one.
+_VISITOR = AnonymousUser()
 
 
 def run(report) -> None:

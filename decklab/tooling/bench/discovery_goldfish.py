@@ -14,6 +14,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -74,7 +75,9 @@ def _made(rng: random.Random) -> list[Deck]:
         ),
         batch_size=10_000,
     )
-    goals = [{"key": f"goal {n}", "goal": {"type": "drawn"}, "refused": None} for n in range(GOALS)]
+    goals: list[dict[str, Any]] = [
+        {"key": f"goal {n}", "goal": {"type": "drawn"}, "refused": None} for n in range(GOALS)
+    ]
     rows = PublicNumbers.objects.bulk_create(
         (
             PublicNumbers(
@@ -96,7 +99,7 @@ def _made(rng: random.Random) -> list[Deck]:
         (
             PublicGoalNumber(numbers=row, key=goal["key"], value=number["value"])
             for row in rows
-            for goal, number in zip(goals, row.numbers, strict=True)
+            for goal, number in zip(goals, row.numbers or [], strict=True)
         ),
         batch_size=10_000,
     )

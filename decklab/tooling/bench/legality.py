@@ -23,6 +23,7 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 from django.conf import settings
@@ -64,13 +65,11 @@ def run_in_process(report) -> None:
             continue
         report(
             name,
-            _median_ms(lambda fmt=fmt, deck=deck: fmt.check(deck)),
+            _median_ms(partial(fmt.check, deck)),
             "ms",
             baseline=(
                 "parse + resolve the text",
-                _median_ms(
-                    lambda game=game, text=sample.text, pool=pool: decklist.load(game, text, pool)
-                ),
+                _median_ms(partial(decklist.load, game, sample.text, pool)),
             ),
             target="< 1 ms",
         )

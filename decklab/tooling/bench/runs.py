@@ -25,7 +25,7 @@ from cards.games import goldfish
 from cards.models import Card
 from decklab.goldfish import services
 from decklab.goldfish.models import SimulationRun
-from decklab.tooling.bench.report import REPEATS
+from decklab.tooling.bench.report import REPEATS, Report
 from decklab.tooling.workers import WorkerProcess
 
 GAME = "dbscg"
@@ -113,7 +113,7 @@ def _pairs(first: Callable[[], float], second: Callable[[], float]) -> tuple[lis
     return firsts, seconds
 
 
-def run(report: Callable[..., None]) -> None:
+def run(report: Report) -> None:
     found = _decklist()
     if found is None:
         report("end-to-end run through a worker: no dbscg cards (run `make setup`)", 0, "s")

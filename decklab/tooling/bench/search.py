@@ -26,6 +26,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from importlib import import_module
 from pathlib import Path
 
@@ -149,10 +150,10 @@ def _measure(report, modes: dict[str, Mode], queries: tuple[str, ...] = QUERIES)
         for query in queries:
             for label, mode in modes.items():
                 with _planner(mode[2]):
-                    elapsed = _timed(lambda q=query, m=mode: _page(q, m))
+                    elapsed = _timed(partial(_page, query, mode))
                     searched[label].append(elapsed)
                     by_query[label].setdefault(query, []).append(elapsed)
-                    plain[label].append(_timed(lambda m=mode: _plain_page(m)))
+                    plain[label].append(_timed(partial(_plain_page, mode)))
     for label in modes:
         base_median, base_p95 = statistics.median(plain[label]), _p95(plain[label])
         found = searched[label]
@@ -167,7 +168,8 @@ def _measure(report, modes: dict[str, Mode], queries: tuple[str, ...] = QUERIES)
             baseline=("unfiltered page", base_p95),
             target="< 50 ms",
         )
-        slowest = max(queries, key=lambda q, lb=label: statistics.median(by_query[lb][q]))
+        medians = {query: statistics.median(by_query[label][query]) for query in queries}
+        slowest = max(medians, key=medians.__getitem__)
         report(
             f"{label}slowest query {slowest!r}, median",
             statistics.median(by_query[label][slowest]),
