@@ -55,6 +55,20 @@ def local(text: str) -> str:
 
 
 @register.filter
+def value_word(value: str, game_slug: str) -> str:
+    """`{{ colour|value_word:deck.game }}`: a stored data value (`Blue`, `ACE`) in the page's
+    words: on Japanese pages the Japanese name one of the game's search fields gives it
+    (`Field.names_ja`, the same words card pages show), else the value as stored."""
+    if get_language() != "ja":
+        return value
+    try:
+        search_fields = get_game(game_slug).search_fields
+    except UnknownGame:
+        return value
+    return next((f.names_ja[value] for f in search_fields if value in f.names_ja), value)
+
+
+@register.filter
 def shown_choices(field) -> str:
     """A search field's values for the help page: Japanese words on Japanese pages where the data
     has them (both spellings search the same)."""

@@ -35,6 +35,15 @@ def test_a_row_shows_leader_colours_legality_date_author_and_likes(client, alpha
     assert timezone.now().date().isoformat() in html
 
 
+def test_a_japanese_page_shows_colours_in_japanese_words(client, alpha_beta):
+    html = client.get(
+        reverse("decks:public", args=["dbscg"]), HTTP_ACCEPT_LANGUAGE="ja"
+    ).content.decode()
+    assert '<span class="colour-chip">赤</span>' in html
+    assert '<option value="Red">赤</option>' in html
+    assert '<span class="colour-chip">Red</span>' not in html
+
+
 def test_decks_are_found_by_leader_and_colour(client, alpha_beta):
     assert _names(client, archetype="TS2-001") == ["Beta list"]
     assert _names(client, colour="Red") == ["Alpha list"]
