@@ -11,14 +11,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import TruncWeek
 
 from cards.games.registry import get_game
 from decklab.decks import selectors as decks
 from decklab.decks.models import Deck, DeckCard
-from decklab.discovery.models import DeckFacts
+from decklab.discovery.models import DeckFacts, PublicCard
 from decklab.discovery.search import public_decks, public_facts
 from decklab.events.models import Event, ListVisibility, Registration, Status
 
@@ -190,20 +189,20 @@ def trends(
 
 
 def top_cards(game: str, format: str, window: Window, total: int) -> list[CardUse]:
-    """The cards in most public decks of the period. Raw SQL: copies are summed per deck first (a
-    card may sit in two zones), then decks counted per card, two hash aggregates where the ORM's
-    COUNT(DISTINCT) sorts every card row of the period (docs/discovery.md)."""
-    deck_sql, params = facts_in(game, format, window).values("deck_id").query.sql_with_params()
-    table = DeckCard._meta.db_table
-    sql = (
-        "SELECT number, COUNT(*) AS decks, SUM(copies) AS copies FROM ("
-        f"SELECT deck_id, number, SUM(count) AS copies FROM {table} "
-        f"WHERE deck_id IN ({deck_sql}) GROUP BY deck_id, number) per_deck "
-        "GROUP BY number ORDER BY decks DESC, number LIMIT %s"
+    """The cards in most public decks of the period, from the narrow `PublicCard` rows (one per
+    card per public deck, copies already summed over zones): one range scan of one index and one
+    hash aggregate, where counting `DeckCard` rows read every card row of the period joined to its
+    facts (docs/discovery.md). Only public decks have rows: a deck leaving public loses them in the
+    save that makes it private, so no join to the deck table is needed."""
+    rows = list(
+        PublicCard.objects.filter(
+            game=game, format=format, dated__gte=window.start, dated__lt=window.end
+        )
+        .values("number")
+        .annotate(decks=Count("*"), copies=Sum("copies"))
+        .order_by("-decks", "number")
+        .values_list("number", "decks", "copies")[:TOP_CARDS]
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, TOP_CARDS])
-        rows = cursor.fetchall()
     names = {n: card.name for n, card in decks.cards_by_number(game, {r[0] for r in rows}).items()}
     return [
         CardUse(number, names.get(number, ""), n, n / total, copies / n)
