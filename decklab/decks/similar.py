@@ -2,7 +2,8 @@
 
 Similarity is the weighted overlap of card counts (`cards.games.similarity`: Σ min over Σ max,
 all zones together). Scoring every public deck of a game would read every deck's cards, so the
-candidates come from the card index first (`DeckCard.number`): the public decks of the game that
+candidates come from the public card rows first (`discovery.PublicCard`: one row per card per
+public deck, copies summed over zones, indexed by game and number): the decks that
 share a card with this one, ranked in SQL by their shared copies (Σ min over the rows of the
 shared cards), the first `CANDIDATES` kept; only those are scored exactly, from their card rows.
 For decks of one size (a format's fixed deck size) the shared copies order them as the score does,
@@ -27,7 +28,8 @@ from django.db.models.functions import Least
 
 from cards.games.similarity import card_counts, most_similar
 from decklab.decks import selectors
-from decklab.decks.models import Deck, DeckCard, Visibility
+from decklab.decks.models import Deck, Visibility
+from decklab.discovery.models import PublicCard
 
 #: Similar decks a page shows.
 SHOWN = 5
@@ -77,10 +79,10 @@ def ranking(deck: Deck) -> list[tuple[int, float]]:
         output_field=IntegerField(),
     )
     shared = (
-        DeckCard.objects.filter(number__in=list(target), deck__in=_public(deck.game))
+        PublicCard.objects.filter(game=deck.game, number__in=list(target))
         .exclude(deck_id=deck.pk)
         .values("deck_id")
-        .annotate(shared=Sum(Least("count", wanted)))
+        .annotate(shared=Sum(Least("copies", wanted)))
         .order_by("-shared", "deck_id")
         .values_list("deck_id", flat=True)[:CANDIDATES]
     )
@@ -91,11 +93,14 @@ def ranking(deck: Deck) -> list[tuple[int, float]]:
 
 
 def _counts(deck_ids: list[int]) -> dict[int, dict[str, int]]:
-    """Each deck's count of each card, all zones together, from the card index (one query)."""
+    """Each deck's count of each card, all zones together, from the public card rows (one
+    query)."""
     counts: dict[int, dict[str, int]] = defaultdict(dict)
-    rows = DeckCard.objects.filter(deck_id__in=deck_ids).values_list("deck_id", "number", "count")
-    for deck_id, number, count in rows:
-        counts[deck_id][number] = counts[deck_id].get(number, 0) + count
+    rows = PublicCard.objects.filter(deck_id__in=deck_ids).values_list(
+        "deck_id", "number", "copies"
+    )
+    for deck_id, number, copies in rows:
+        counts[deck_id][number] = copies
     return counts
 
 

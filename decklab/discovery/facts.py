@@ -9,7 +9,7 @@ from cards.games.registry import get_game
 from decklab.decks import selectors
 from decklab.decks.models import Deck, DeckVersion, Visibility
 from decklab.discovery import popularity
-from decklab.discovery.models import DeckFacts, Like
+from decklab.discovery.models import DeckFacts, Like, PublicCard
 
 
 def facts_refresh(*, deck: Deck) -> DeckFacts | None:
@@ -41,7 +41,37 @@ def facts_refresh(*, deck: Deck) -> DeckFacts | None:
             "cards": sum(count for cards in zones.values() for count in cards.values()),
         },
     )
+    _write_cards(facts, zones)
     return facts
+
+
+def _write_cards(facts: DeckFacts, zones: dict[str, dict[str, int]]) -> None:
+    """The deck's `PublicCard` rows: its current cards, copies summed over the zones."""
+    copies: dict[str, int] = {}
+    for cards in zones.values():
+        for number, count in cards.items():
+            copies[number] = copies.get(number, 0) + count
+    with transaction.atomic():
+        PublicCard.objects.filter(deck_id=facts.deck_id).delete()
+        PublicCard.objects.bulk_create(
+            PublicCard(
+                deck_id=facts.deck_id,
+                game=facts.game,
+                format=facts.format,
+                dated=facts.dated,
+                number=number,
+                copies=count,
+            )
+            for number, count in copies.items()
+            if count > 0
+        )
+
+
+def facts_withdraw(*, deck: Deck) -> bool:
+    """A deck that is not public (any more) loses its card rows; True when it had facts (it was
+    public: the cached counts must drop it)."""
+    PublicCard.objects.filter(deck=deck).delete()
+    return has_facts(deck=deck)
 
 
 def has_facts(*, deck: Deck) -> bool:
@@ -68,8 +98,11 @@ def facts_rebuild(*, game: str | None = None) -> int:
     """Rebuild the facts of every public deck (after new card data or format rules): legality and
     archetypes are snapshots taken at save time."""
     decks = Deck.objects.filter(visibility=Visibility.PUBLIC)
+    stale = PublicCard.objects.exclude(deck__visibility=Visibility.PUBLIC)
     if game:
         decks = decks.filter(game=game)
+        stale = stale.filter(game=game)
+    stale.delete()
     done = 0
     for deck in decks.iterator():
         if facts_refresh(deck=deck) is not None:

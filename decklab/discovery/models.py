@@ -65,6 +65,45 @@ class DeckFacts(models.Model):
         return [colour for colour in self.colours.split("/") if colour]
 
 
+class PublicCard(models.Model):
+    """One card of a public deck's current cards, copies summed over its zones, with the deck's
+    game, format and date beside it: the meta's most included cards and the similar decks' card
+    index read these narrow rows alone, never every `DeckCard` row joined to its facts.
+
+    Written with the deck's facts (`facts.facts_refresh`), deleted when the deck leaves public
+    (`facts.facts_withdraw`) or is deleted (cascade), so only public decks have rows; readers still
+    check the deck's own visibility where they show a deck (docs/discovery.md).
+    """
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="+")
+    game = game_field()
+    format = models.CharField(max_length=64)
+    #: `DeckFacts.dated` of the deck.
+    dated = models.DateTimeField()
+    number = models.CharField(max_length=64)
+    copies = models.PositiveIntegerField()
+
+    class Meta:
+        verbose_name = _("public deck card")
+        verbose_name_plural = _("public deck cards")
+        constraints = [models.UniqueConstraint(fields=["deck", "number"], name="public_card_once")]
+        indexes = [
+            # The meta's period: one range of one format, the columns it sums carried along.
+            models.Index(
+                fields=["game", "format", "dated"],
+                include=["number", "copies"],
+                name="public_card_dated",
+            ),
+            # The similar decks' candidates: the decks holding any of a deck's cards.
+            models.Index(
+                fields=["game", "number"], include=["deck", "copies"], name="public_card_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id}: {self.copies} {self.number}"
+
+
 class Like(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="likes")

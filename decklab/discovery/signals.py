@@ -15,7 +15,7 @@ from decklab.events.models import Event, ListVisibility, Status
 
 @receiver(post_save, sender=Deck, dispatch_uid="discovery-deck-facts")
 def deck_saved(sender: type[Deck], instance: Deck, **kwargs: Any) -> None:
-    if facts.facts_refresh(deck=instance) is None and facts.has_facts(deck=instance):
+    if facts.facts_refresh(deck=instance) is None and facts.facts_withdraw(deck=instance):
         stats.meta_forget(game=instance.game)  # it was public: out of the cached counts now
 
 

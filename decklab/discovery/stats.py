@@ -11,14 +11,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
 from django.core.cache import cache
-from django.db import connection
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import BooleanField, Count, ExpressionWrapper, Q, QuerySet, Sum
 from django.db.models.functions import TruncWeek
 
 from cards.games.registry import get_game
 from decklab.decks import selectors as decks
 from decklab.decks.models import Deck, DeckCard
-from decklab.discovery.models import DeckFacts
+from decklab.discovery.models import DeckFacts, PublicCard
 from decklab.discovery.search import public_decks, public_facts
 from decklab.events.models import Event, ListVisibility, Registration, Status
 
@@ -140,13 +139,41 @@ def _shares(counts: dict[tuple[str, str], float]) -> list[Share]:
     return [Share(key, label, n, n / total) for (key, label), n in rows] if total else []
 
 
-def archetype_shares(game: str, format: str, window: Window) -> list[Share]:
+#: (archetype, label, week, in the period, in the trend's weeks) → public decks.
+Counted = dict[tuple[str, str, date, bool, bool], int]
+
+
+def archetype_weeks(game: str, format: str, window: Window, now: datetime) -> Counted:
+    """The public decks of the period and of the trend's weeks counted per archetype and week in
+    one scan of the facts: the shares and the trend read the same rows, so one query (and one join
+    to the deck's visibility) answers both."""
+    first = datetime.combine(trend_weeks(now)[0], time.min, tzinfo=now.tzinfo)
     rows = (
-        facts_in(game, format, window)
-        .values_list("archetype", "archetype_label")
+        public_facts(game)
+        .filter(format=format, dated__gte=min(window.start, first), dated__lt=max(window.end, now))
+        .annotate(
+            week=TruncWeek("dated"),
+            shown=ExpressionWrapper(
+                Q(dated__gte=window.start, dated__lt=window.end), output_field=BooleanField()
+            ),
+            charted=ExpressionWrapper(
+                Q(dated__gte=first, dated__lt=now), output_field=BooleanField()
+            ),
+        )
+        .values_list("archetype", "archetype_label", "week", "shown", "charted")
         .annotate(decks=Count("deck"))
     )
-    return _shares({(key, label): n for key, label, n in rows})
+    return {
+        (key, label, week.date(), shown, charted): n for key, label, week, shown, charted, n in rows
+    }
+
+
+def archetype_shares(counted: Counted) -> list[Share]:
+    counts: dict[tuple[str, str], float] = {}
+    for (key, label, _week, shown, _charted), n in counted.items():
+        if shown:
+            counts[key, label] = counts.get((key, label), 0) + n
+    return _shares(counts)
 
 
 #: The trend chart's geometry (an SVG of `TREND_WEEKS` columns, drawn by a template).
@@ -158,24 +185,23 @@ CHART_GEOMETRY = {
 }
 
 
+def trend_weeks(now: datetime) -> list[date]:
+    """The Mondays of the last `TREND_WEEKS` weeks, this one last."""
+    monday = (now - timedelta(days=now.weekday())).date()
+    return [monday - timedelta(weeks=TREND_WEEKS - 1 - i) for i in range(TREND_WEEKS)]
+
+
 def trends(
-    game: str, format: str, now: datetime, keys: list[tuple[str, str]]
+    counted: Counted, now: datetime, keys: list[tuple[str, str]]
 ) -> tuple[list[date], list[Trend]]:
     """Weekly shares of the most played archetypes over the last `TREND_WEEKS` weeks."""
-    monday = (now - timedelta(days=now.weekday())).date()
-    weeks = [monday - timedelta(weeks=TREND_WEEKS - 1 - i) for i in range(TREND_WEEKS)]
-    first = datetime.combine(weeks[0], time.min, tzinfo=now.tzinfo)
-    rows = (
-        facts_in(game, format, Window(first, now))
-        .annotate(week=TruncWeek("dated"))
-        .values_list("week", "archetype")
-        .annotate(decks=Count("deck"))
-    )
+    weeks = trend_weeks(now)
     counts: dict[tuple[date, str], int] = {}
     totals: dict[date, int] = {}
-    for week, key, n in rows:
-        counts[week.date(), key] = n
-        totals[week.date()] = totals.get(week.date(), 0) + n
+    for (key, _label, week, _shown, charted), n in counted.items():
+        if charted:
+            counts[week, key] = counts.get((week, key), 0) + n
+            totals[week] = totals.get(week, 0) + n
     drawn = []
     for key, label in keys[:TREND_ARCHETYPES]:
         bars = []
@@ -190,20 +216,20 @@ def trends(
 
 
 def top_cards(game: str, format: str, window: Window, total: int) -> list[CardUse]:
-    """The cards in most public decks of the period. Raw SQL: copies are summed per deck first (a
-    card may sit in two zones), then decks counted per card, two hash aggregates where the ORM's
-    COUNT(DISTINCT) sorts every card row of the period (docs/discovery.md)."""
-    deck_sql, params = facts_in(game, format, window).values("deck_id").query.sql_with_params()
-    table = DeckCard._meta.db_table
-    sql = (
-        "SELECT number, COUNT(*) AS decks, SUM(copies) AS copies FROM ("
-        f"SELECT deck_id, number, SUM(count) AS copies FROM {table} "
-        f"WHERE deck_id IN ({deck_sql}) GROUP BY deck_id, number) per_deck "
-        "GROUP BY number ORDER BY decks DESC, number LIMIT %s"
+    """The cards in most public decks of the period, from the narrow `PublicCard` rows (one per
+    card per public deck, copies already summed over zones): one range scan of one index and one
+    hash aggregate, where counting `DeckCard` rows read every card row of the period joined to its
+    facts (docs/discovery.md). Only public decks have rows: a deck leaving public loses them in the
+    save that makes it private, so no join to the deck table is needed."""
+    rows = list(
+        PublicCard.objects.filter(
+            game=game, format=format, dated__gte=window.start, dated__lt=window.end
+        )
+        .values("number")
+        .annotate(decks=Count("*"), copies=Sum("copies"))
+        .order_by("-decks", "number")
+        .values_list("number", "decks", "copies")[:TOP_CARDS]
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, TOP_CARDS])
-        rows = cursor.fetchall()
     names = {n: card.name for n, card in decks.cards_by_number(game, {r[0] for r in rows}).items()}
     return [
         CardUse(number, names.get(number, ""), n, n / total, copies / n)
@@ -281,9 +307,10 @@ def meta_cached(*, game: str, format: str, window: Window, now: datetime) -> Met
 
 
 def meta_of(*, game: str, format: str, window: Window, now: datetime) -> Meta:
-    shares = archetype_shares(game, format, window)
+    counted = archetype_weeks(game, format, window, now)
+    shares = archetype_shares(counted)
     total = round(sum(share.decks for share in shares))
-    weeks, drawn = trends(game, format, now, [(s.key, s.label) for s in shares])
+    weeks, drawn = trends(counted, now, [(s.key, s.label) for s in shares])
     weighted, by_events = event_shares(game, format, window)
     return Meta(
         format=format,

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from decklab.decks.models import Deck
 from decklab.decks.services import deck_create
-from decklab.discovery.models import DeckFacts
+from decklab.discovery.models import DeckFacts, PublicCard
 from tests.decks import factories
 from tests.discovery.decks import load_cards
 
@@ -47,9 +47,9 @@ def make_deck(dbscg_cards, owner) -> MakeDeck:
             visibility=visibility,
         )
         if days_ago:
-            DeckFacts.objects.filter(deck=deck).update(
-                dated=timezone.now() - timedelta(days=days_ago)
-            )
+            dated = timezone.now() - timedelta(days=days_ago)
+            DeckFacts.objects.filter(deck=deck).update(dated=dated)
+            PublicCard.objects.filter(deck=deck).update(dated=dated)
         return deck
 
     return make

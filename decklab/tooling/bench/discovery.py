@@ -28,7 +28,7 @@ from django.utils import timezone
 from cards.models import Card
 from decklab.decks.models import Deck, DeckCard, Visibility
 from decklab.discovery import popularity, search, stats
-from decklab.discovery.models import DeckFacts
+from decklab.discovery.models import DeckFacts, PublicCard
 
 FLOOR = 5_000
 ROUNDS = 40
@@ -73,7 +73,7 @@ def _made(rng: random.Random, count: int) -> None:
     now = timezone.now()
     # Popular leaders are played more (a long tail, as a meta is).
     weights = [1 / (rank + 1) for rank in range(LEADERS)]
-    facts, rows = [], []
+    facts, rows, public_cards = [], [], []
     for deck in decks:
         leader = rng.choices(leaders, weights)[0]
         likes = [now - timedelta(days=rng.uniform(0, 120)) for _ in range(rng.randint(0, 6))]
@@ -93,15 +93,29 @@ def _made(rng: random.Random, count: int) -> None:
                 hot=popularity.hot_of(likes),
             )
         )
-        rows.append(DeckCard(deck=deck, zone="leader", number=leader, count=1))
-        rows += [
+        cards = [DeckCard(deck=deck, zone="leader", number=leader, count=1)]
+        cards += [
             DeckCard(deck=deck, zone="main", number=number, count=rng.randint(1, 4))
             for number in rng.sample(
                 numbers[: POOL // 3] if rng.random() < 0.5 else numbers, CARDS_PER_DECK
             )
         ]
+        rows += cards
+        if deck.visibility == Visibility.PUBLIC:  # as `facts.facts_refresh` writes them
+            public_cards += [
+                PublicCard(
+                    deck=deck,
+                    game="dbscg",
+                    format="zenkai",
+                    dated=facts[-1].dated,
+                    number=card.number,
+                    copies=card.count,
+                )
+                for card in cards
+            ]
     DeckFacts.objects.bulk_create(facts, batch_size=5_000)
     DeckCard.objects.bulk_create(rows, batch_size=5_000)
+    PublicCard.objects.bulk_create(public_cards, batch_size=5_000)
 
 
 def _search_page(filters: search.Filters) -> Callable[[], object]:

@@ -22,6 +22,7 @@ from django.db import connection, transaction
 
 from decklab.decks import similar
 from decklab.decks.models import Deck, DeckCard, DeckVersion, Visibility
+from decklab.discovery.models import PublicCard
 from decklab.goldfish import public
 from decklab.goldfish.models import PublicGoalNumber, PublicNumbers
 
@@ -71,6 +72,23 @@ def _made(rng: random.Random) -> list[Deck]:
             DeckCard(deck=deck, zone=zone, number=number, count=count)
             for deck in decks
             for zone, cards in zones[deck.pk].items()
+            for number, count in cards.items()
+        ),
+        batch_size=10_000,
+    )
+    # As `discovery.facts.facts_refresh` writes them for public decks (zones hold distinct cards).
+    PublicCard.objects.bulk_create(
+        (
+            PublicCard(
+                deck=deck,
+                game="dbscg",
+                format="zenkai",
+                dated=deck.updated_at,
+                number=number,
+                copies=count,
+            )
+            for deck in decks[:PUBLIC]
+            for cards in zones[deck.pk].values()
             for number, count in cards.items()
         ),
         batch_size=10_000,
