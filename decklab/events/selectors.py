@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User as DjangoUser
 from django.db.models import QuerySet
 from django.http import Http404
 
@@ -61,7 +62,7 @@ def playing(event: Event) -> list[tuple[str, bool]]:
     ]
 
 
-def players_by_name(event: Event) -> dict[str, AbstractBaseUser]:
+def players_by_name(event: Event) -> dict[str, DjangoUser]:
     return {r.player.username: r.player for r in registrations(event)}
 
 

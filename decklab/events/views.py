@@ -19,7 +19,7 @@ from cards.games.registry import get_game
 from cards.languages import request_language
 from decklab.decks.models import Deck
 from decklab.decks.selectors import decks_of, zone_diff
-from decklab.events import exports, selectors, services, sheets
+from decklab.events import exports, rounds, selectors, services, sheets
 from decklab.events.forms import CheckForm, EventForm, ListForm, ResultForm
 from decklab.events.models import Event, ListState, Status
 
@@ -202,7 +202,7 @@ def event_lock(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def round_start(request: HttpRequest, pk: int) -> HttpResponse:
     return _organiser_action(
-        request, pk, lambda e: services.round_start(event=e), gettext("The next round is paired.")
+        request, pk, lambda e: rounds.round_start(event=e), gettext("The next round is paired.")
     )
 
 
@@ -217,7 +217,7 @@ def result_post(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         return redirect(back, pk=event.pk)
     data = form.cleaned_data
     try:
-        services.result_report(
+        rounds.result_report(
             event=event,
             round_number=number,
             table_number=data["table"],
