@@ -15,7 +15,7 @@ from django_htmx.http import replace_url
 
 from cards.decklists import decklist_read
 from cards.languages import game_name, listed
-from decklab.decks import edits, notes, selectors, services
+from decklab.decks import actions, edits, notes, selectors, services
 from decklab.decks.forms import ChangeForm, ImportForm
 from decklab.decks.views.base import (
     build_url,
@@ -89,7 +89,7 @@ def _apply(request: HttpRequest, ws: Workspace) -> Workspace:
             raise services.DeckError(
                 " ".join(form.non_field_errors()) or gettext("That change is not possible.")
             )
-        zones, _ = services.apply_action(
+        zones, _ = actions.apply_action(
             ws.game_slug,
             zones,
             form.cleaned_data["action"],
