@@ -62,6 +62,38 @@ def env_rate(name: str, default: str) -> str:
     return f"{int(count)}/{period.strip()}"
 
 
+def secret_key(*, debug: bool) -> str:
+    """DECKLAB_SECRET_KEY: required in production, a fixed development key otherwise."""
+    key = os.environ.get("DECKLAB_SECRET_KEY", "")
+    if not key:
+        if not debug:
+            raise ImproperlyConfigured("DECKLAB_SECRET_KEY must be set when DECKLAB_DEBUG=0")
+        key = "decklab-development-only-key-not-for-production"
+    return key
+
+
+def hosts_and_site_url(*, debug: bool) -> tuple[list[str], str]:
+    """ALLOWED_HOSTS and SITE_URL: production needs explicit host names (no `*`) and the site's
+    address; development allows every host at http://127.0.0.1:8000. Either way the address is
+    an http(s):// one."""
+    hosts = [h.strip() for h in os.environ.get("DECKLAB_ALLOWED_HOSTS", "").split(",") if h.strip()]
+    site_url = os.environ.get("DECKLAB_SITE_URL", "").strip().rstrip("/")
+    if not debug:
+        if not hosts or "*" in hosts:
+            raise ImproperlyConfigured(
+                "DECKLAB_ALLOWED_HOSTS must list the site's host names (no '*') when DECKLAB_DEBUG=0"
+            )
+        if not site_url:
+            raise ImproperlyConfigured(
+                "DECKLAB_SITE_URL (e.g. https://decklab.example) must be set when DECKLAB_DEBUG=0"
+            )
+    hosts = hosts or ["*"]
+    site_url = site_url or "http://127.0.0.1:8000"
+    if urlparse(site_url).scheme not in {"http", "https"} or not urlparse(site_url).hostname:
+        raise ImproperlyConfigured(f"DECKLAB_SITE_URL={site_url!r} is not an http(s):// address")
+    return hosts, site_url
+
+
 #: PostgreSQL's session settings, unless the URL gives its own `?options=`. The card table is read
 #: from memory or SSD, where a read through an index costs about what a sequential one does; with
 #: the default `random_page_cost` (4, for spinning disks) the planner splits every row's tags for a

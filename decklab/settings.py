@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlparse
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -23,7 +22,9 @@ from decklab.config import (
     env_bool,
     env_int,
     env_rate,
+    hosts_and_site_url,
     media_storage_settings,
+    secret_key,
 )
 
 # Settings in their own right, defined beside the readers that use them.
@@ -35,32 +36,12 @@ from decklab.logs import log_environment, logging_config
 DEBUG = env_bool("DECKLAB_DEBUG", default=True)
 #: With DEBUG on, still answer errors with the site's pages unless this is on (decklab.middleware).
 DECKLAB_DEBUG_ERROR_PAGES = env_bool("DECKLAB_DEBUG_ERROR_PAGES", default=False)
-SECRET_KEY = os.environ.get("DECKLAB_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DECKLAB_SECRET_KEY must be set when DECKLAB_DEBUG=0")
-    SECRET_KEY = "decklab-development-only-key-not-for-production"
-ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("DECKLAB_ALLOWED_HOSTS", "").split(",") if h.strip()
-]
+SECRET_KEY = secret_key(debug=DEBUG)
 #: The address every absolute link (password reset mail, OpenGraph, API links) is built from, never
 #: the request's Host header. Production (DECKLAB_DEBUG=0) refuses to start without it and without
 #: explicit allowed hosts: a forged Host header must not reach a reset mail (docs/operators.md
 #: "Production settings").
-SITE_URL = os.environ.get("DECKLAB_SITE_URL", "").strip().rstrip("/")
-if not DEBUG:
-    if not ALLOWED_HOSTS or "*" in ALLOWED_HOSTS:
-        raise ImproperlyConfigured(
-            "DECKLAB_ALLOWED_HOSTS must list the site's host names (no '*') when DECKLAB_DEBUG=0"
-        )
-    if not SITE_URL:
-        raise ImproperlyConfigured(
-            "DECKLAB_SITE_URL (e.g. https://decklab.example) must be set when DECKLAB_DEBUG=0"
-        )
-ALLOWED_HOSTS = ALLOWED_HOSTS or ["*"]
-SITE_URL = SITE_URL or "http://127.0.0.1:8000"
-if urlparse(SITE_URL).scheme not in {"http", "https"} or not urlparse(SITE_URL).hostname:
-    raise ImproperlyConfigured(f"DECKLAB_SITE_URL={SITE_URL!r} is not an http(s):// address")
+ALLOWED_HOSTS, SITE_URL = hosts_and_site_url(debug=DEBUG)
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("DECKLAB_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
