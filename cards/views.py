@@ -20,6 +20,7 @@ from cards import faces, search, uploads, writes
 from cards.coverage import completeness
 from cards.forms import CARD_FILE_MAX_BYTES, CardFileForm, CardImageForm
 from cards.games.factsheet import PROVENANCE, SHEET_COLUMNS
+from cards.games.fields import Field
 from cards.games.game import Game
 from cards.games.goldfish import goal_forms
 from cards.games.messages import choose_language
@@ -49,7 +50,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"game_counts": games})
 
 
-def _list_columns(game: Game) -> list[search.Field]:
+def _list_columns(game: Game) -> list[Field]:
     """The fields a card list shows besides number and name: type, colour-like and stats."""
     shown = {"type", "kind", "color", "cluster", "attr", "cost", "power", "bp", "set"}
     return [f for f in search.fields(game.slug) if f.name in shown]
@@ -115,7 +116,7 @@ def _hints(game: str) -> str:
     )
 
 
-def _row_values(card: Card, columns: list[search.Field]) -> list[str]:
+def _row_values(card: Card, columns: list[Field]) -> list[str]:
     facts = to_game_card(card.number, card.name, card.type, card.data, {})
     lang = get_language()
     return [" / ".join(search.shown_values(f, facts, lang)) for f in columns]

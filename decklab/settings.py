@@ -11,89 +11,38 @@ import os
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from decklab.config import (
+    BASE_DIR,
+    VAR_DIR,
+    broker_settings,
+    cache_settings,
+    database_settings,
+    env_bool,
+    env_int,
+    env_rate,
+    hosts_and_site_url,
+    media_storage_settings,
+    secret_key,
+)
+
+# Settings in their own right, defined beside the readers that use them.
+from decklab.config import EMBEDDED_BROKER_URL as EMBEDDED_BROKER_URL
+from decklab.config import POSTGRESQL_SESSION as POSTGRESQL_SESSION
+from decklab.config import RATE_PERIODS as RATE_PERIODS
 from decklab.logs import log_environment, logging_config
-
-BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("DECKLAB_VAR_DIR", BASE_DIR / "var"))
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    raw = os.environ.get(name)
-    if raw is None or raw == "":
-        return default
-    value = raw.strip().lower()
-    if value in {"1", "true", "yes", "on"}:
-        return True
-    if value in {"0", "false", "no", "off"}:
-        return False
-    raise ImproperlyConfigured(f"{name}={raw!r} is not a yes/no value (use 1 or 0)")
-
-
-def env_int(name: str, default: int, minimum: int = 1) -> int:
-    """A whole number of at least `minimum` (a count, a size, seconds: 0 or less is a mistake
-    unless the setting says otherwise)."""
-    raw = os.environ.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number") from None
-    if value < minimum:
-        raise ImproperlyConfigured(f"{name}={raw!r}: at least {minimum}")
-    return value
-
-
-#: DRF's rate periods: `N/s`, `N/min`, `N/hour`, `N/day` (DRF reads only the first letter).
-RATE_PERIODS = ("s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day")
-
-
-def env_rate(name: str, default: str) -> str:
-    """A DRF throttle rate such as `60/min`, checked here: DRF parses it on every request, so a bad
-    one would answer every API call with a 500 instead of stopping the start."""
-    raw = os.environ.get(name, "").strip() or default
-    count, _, period = raw.partition("/")
-    if not count.strip().isdigit() or int(count) < 1 or period.strip() not in RATE_PERIODS:
-        raise ImproperlyConfigured(
-            f"{name}={raw!r} is not a rate: use a count per s, min, hour or day, e.g. 60/min"
-        )
-    return f"{int(count)}/{period.strip()}"
-
 
 DEBUG = env_bool("DECKLAB_DEBUG", default=True)
 #: With DEBUG on, still answer errors with the site's pages unless this is on (decklab.middleware).
 DECKLAB_DEBUG_ERROR_PAGES = env_bool("DECKLAB_DEBUG_ERROR_PAGES", default=False)
-SECRET_KEY = os.environ.get("DECKLAB_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DECKLAB_SECRET_KEY must be set when DECKLAB_DEBUG=0")
-    SECRET_KEY = "decklab-development-only-key-not-for-production"
-ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("DECKLAB_ALLOWED_HOSTS", "").split(",") if h.strip()
-]
+SECRET_KEY = secret_key(debug=DEBUG)
 #: The address every absolute link (password reset mail, OpenGraph, API links) is built from, never
 #: the request's Host header. Production (DECKLAB_DEBUG=0) refuses to start without it and without
 #: explicit allowed hosts: a forged Host header must not reach a reset mail (docs/operators.md
 #: "Production settings").
-SITE_URL = os.environ.get("DECKLAB_SITE_URL", "").strip().rstrip("/")
-if not DEBUG:
-    if not ALLOWED_HOSTS or "*" in ALLOWED_HOSTS:
-        raise ImproperlyConfigured(
-            "DECKLAB_ALLOWED_HOSTS must list the site's host names (no '*') when DECKLAB_DEBUG=0"
-        )
-    if not SITE_URL:
-        raise ImproperlyConfigured(
-            "DECKLAB_SITE_URL (e.g. https://decklab.example) must be set when DECKLAB_DEBUG=0"
-        )
-ALLOWED_HOSTS = ALLOWED_HOSTS or ["*"]
-SITE_URL = SITE_URL or "http://127.0.0.1:8000"
-if urlparse(SITE_URL).scheme not in {"http", "https"} or not urlparse(SITE_URL).hostname:
-    raise ImproperlyConfigured(f"DECKLAB_SITE_URL={SITE_URL!r} is not an http(s):// address")
+ALLOWED_HOSTS, SITE_URL = hosts_and_site_url(debug=DEBUG)
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("DECKLAB_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
@@ -168,47 +117,13 @@ TEMPLATES: list[dict[str, Any]] = [
 ]
 
 
-#: PostgreSQL's session settings, unless the URL gives its own `?options=`. The card table is read
-#: from memory or SSD, where a read through an index costs about what a sequential one does; with
-#: the default `random_page_cost` (4, for spinning disks) the planner splits every row's tags for a
-#: `field:value` count instead of asking the GIN index (`char:goku` at 10× the cards: 430 ms
-#: against 33 ms; docs/developers.md "How the card search runs").
-POSTGRESQL_SESSION = "-c random_page_cost=1.1"
 #: Web processes only (decklab/wsgi.py): PostgreSQL cancels a statement of a web request after this
 #: many seconds (0: never). gunicorn's DECKLAB_WEB_TIMEOUT does not end a request in a gthread
 #: worker; this ends its database work. Workers and management commands have no such limit.
 WEB_STATEMENT_TIMEOUT = env_int("DECKLAB_WEB_STATEMENT_TIMEOUT", 20)
 
 
-def _database() -> dict[str, Any]:
-    url = os.environ.get("DATABASE_URL", "").strip()
-    if not url:
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
-        return {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": VAR_DIR / "decklab.sqlite3",
-            # Concurrent web + worker writes wait for the lock instead of failing at once.
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
-            # A file, not memory, so that a real Celery worker process sees the test data.
-            "TEST": {"NAME": str(VAR_DIR / "test.sqlite3")},
-        }
-    try:
-        config = dj_database_url.parse(url, conn_max_age=60)
-    except Exception as error:  # dj-database-url raises several types for a bad URL
-        raise ImproperlyConfigured(f"DATABASE_URL={url!r} is not a database URL: {error}") from None
-    if config.get("ENGINE") not in {
-        "django.db.backends.postgresql",
-        "django.db.backends.sqlite3",
-    }:
-        raise ImproperlyConfigured(
-            f"DATABASE_URL={url!r}: DeckLab supports postgres:// and sqlite:// URLs"
-        )
-    if config["ENGINE"] == "django.db.backends.postgresql":
-        config.setdefault("OPTIONS", {}).setdefault("options", POSTGRESQL_SESSION)
-    return dict(config)
-
-
-DATABASES = {"default": _database()}
+DATABASES = {"default": database_settings()}
 #: A covering index (`include=`, decklab/collections DeckNeed) is PostgreSQL's; SQLite builds the
 #: plain index and Django warns on every command that it left the extra columns out.
 SILENCED_SYSTEM_CHECKS = (
@@ -217,37 +132,7 @@ SILENCED_SYSTEM_CHECKS = (
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
-def _cache() -> dict:
-    """One cache for every process (rate limits and throttles count across gunicorn workers).
-
-    DECKLAB_CACHE_URL (redis://…), else the Redis broker's URL when Celery uses Redis, else files
-    under var/cache (shared by the processes of one machine). `locmem://` is for tests only. A
-    cache of its own is better than the broker's (docs/limits.md "Cache").
-    """
-    url = os.environ.get("DECKLAB_CACHE_URL", "").strip()
-    broker = os.environ.get("CELERY_BROKER_URL", "").strip()
-    if not url and urlparse(broker).scheme in {"redis", "rediss"}:
-        url = broker
-    scheme = urlparse(url).scheme
-    if scheme in {"redis", "rediss"}:
-        # An outage reads as a miss (decklab/cache.py), after at most a second's wait.
-        return {
-            "BACKEND": "decklab.cache.FailOpenRedisCache",
-            "LOCATION": url,
-            "KEY_PREFIX": "decklab",
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-        }
-    if scheme == "locmem":
-        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    if url:
-        raise ImproperlyConfigured(f"DECKLAB_CACHE_URL={url!r}: expected a redis:// URL")
-    return {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": VAR_DIR / "cache",
-    }
-
-
-CACHES = {"default": _cache()}
+CACHES = {"default": cache_settings()}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -402,51 +287,6 @@ CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS", "POST")
 CORS_ALLOW_CREDENTIALS = False
 
 
-#: The embedded broker `make run` uses when `CELERY_BROKER_URL` is unset: kombu's SQLAlchemy transport
-#: on a SQLite file. The file-system transport crashed workers (issue 9, finding 13); the figures of
-#: `manage.py broker_soak` that chose this one are in docs/operators.md "The embedded broker".
-EMBEDDED_BROKER_URL = "sqla+sqlite:///" + str(VAR_DIR / "celery" / "broker.sqlite3")
-
-
-def broker_settings(url: str) -> tuple[str, dict, str | None]:
-    """Celery's broker URL, transport options and transport class for `url` ("": the embedded one)."""
-    url = url.strip() or EMBEDDED_BROKER_URL
-    scheme = urlparse(url).scheme
-    if scheme == "filesystem":
-        # Kombu's file-system transport: web and worker exchange messages through a folder.
-        folder = VAR_DIR / "celery"
-        for sub in ("queue", "processed", "control"):
-            (folder / sub).mkdir(parents=True, exist_ok=True)
-        return (
-            url,
-            {
-                "control_folder": str(folder / "control"),
-                "data_folder_in": str(folder / "queue"),
-                "data_folder_out": str(folder / "queue"),
-                "processed_folder": str(folder / "processed"),
-                "store_processed": False,
-                # The default 1 s poll would add up to a second to every simulation run.
-                "polling_interval": 0.05,
-            },
-            None,
-        )
-    if url == EMBEDDED_BROKER_URL:
-        Path(url.split(":///", 1)[1]).parent.mkdir(parents=True, exist_ok=True)
-        # decklab.broker's transport: kombu's SQLAlchemy one polled every 50 ms. SQLite waits up
-        # to 20 s for a writer's lock instead of failing at once. (Celery reads a set
-        # CELERY_BROKER_URL itself, so only the unset default can name a transport class.)
-        return url.split("+", 1)[1], {"connect_args": {"timeout": 20}}, "decklab.broker:Transport"
-    if scheme == "sqla+sqlite":  # kombu's own SQLAlchemy transport, polled once a second
-        return url, {}, None
-    if scheme not in {"redis", "rediss", "amqp", "pyamqp", "memory"}:
-        raise ImproperlyConfigured(
-            f"CELERY_BROKER_URL={url!r}: expected a redis://, amqp://, sqla+sqlite:///, "
-            "filesystem:// or memory:// URL"
-        )
-    # Redis: a task not acknowledged within the visibility timeout is delivered again.
-    return url, {"visibility_timeout": env_int("DECKLAB_VISIBILITY_TIMEOUT", 3600)}, None
-
-
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS, CELERY_BROKER_TRANSPORT = broker_settings(
     os.environ.get("CELERY_BROKER_URL", "")
 )
@@ -494,34 +334,7 @@ GOLDFISH_PUBLIC_TRIALS = env_int("DECKLAB_GOLDFISH_PUBLIC_TRIALS", 100_000)
 GOLDFISH_PUBLIC_WORK = env_int("DECKLAB_GOLDFISH_PUBLIC_WORK", 2_000_000)
 
 
-def _media_storage() -> dict:
-    """Uploaded files (card images): local disk by default, an S3-compatible store when
-    `DECKLAB_MEDIA_S3_BUCKET` is set (django-storages; AWS S3, MinIO, R2, …)."""
-    bucket = os.environ.get("DECKLAB_MEDIA_S3_BUCKET", "").strip()
-    if not bucket:
-        return {"BACKEND": "django.core.files.storage.FileSystemStorage"}
-    options = {
-        "bucket_name": bucket,
-        "location": os.environ.get("DECKLAB_MEDIA_S3_PREFIX", "media").strip("/"),
-        # Private objects, read through signed URLs unless a public domain (a CDN) is given.
-        "default_acl": None,
-        "querystring_auth": not os.environ.get("DECKLAB_MEDIA_S3_CUSTOM_DOMAIN"),
-        "file_overwrite": False,
-    }
-    for option, name in (
-        ("endpoint_url", "DECKLAB_MEDIA_S3_ENDPOINT_URL"),
-        ("region_name", "DECKLAB_MEDIA_S3_REGION"),
-        ("access_key", "DECKLAB_MEDIA_S3_ACCESS_KEY"),
-        ("secret_key", "DECKLAB_MEDIA_S3_SECRET_KEY"),
-        ("custom_domain", "DECKLAB_MEDIA_S3_CUSTOM_DOMAIN"),
-    ):
-        # Unset: boto3's own chain (AWS_* variables, an instance role) and the default endpoint.
-        if value := os.environ.get(name, "").strip():
-            options[option] = value
-    return {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": options}
-
-
-STORAGES["default"] = _media_storage()
+STORAGES["default"] = media_storage_settings()
 
 #: `/healthz` also answers plain HTTP: load balancers probe it without TLS (decklab/health.py).
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]

@@ -74,7 +74,7 @@ def steps(python: str) -> list[Step]:
                 "cards/importers.py",
                 "cards/writes.py",
                 "cards/shipped.py",
-                "cards/search.py",
+                "cards/search/*.py",
                 "cards/games/*/shipped.py",
             ),
             after=("migrate",),
@@ -82,7 +82,7 @@ def steps(python: str) -> list[Step]:
         Step(
             "reindex_cards",
             (*manage, "reindex_cards", "-v", "0"),
-            ("cards/writes.py", "cards/search.py", "cards/games/**/*.py"),
+            ("cards/writes.py", "cards/search/*.py", "cards/games/**/*.py"),
             after=("migrate", "load_card_data"),
         ),
         # Public decks' archetype, colours and legality (decklab/discovery) follow the rules and

@@ -19,7 +19,7 @@ import redis
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from decklab import settings as site_settings
+from decklab import config as site_config
 from decklab.decks.models import Visibility
 from decklab.decks.services import deck_create
 from tests.conftest import require_or_skip
@@ -57,7 +57,7 @@ def redis_cache(settings, monkeypatch) -> Iterator[subprocess.Popen]:
             time.sleep(0.05)
     # The cache exactly as the site's settings build it for this URL.
     monkeypatch.setenv("DECKLAB_CACHE_URL", url)
-    settings.CACHES = {"default": site_settings._cache()}
+    settings.CACHES = {"default": site_config.cache_settings()}
     yield server
     server.terminate()
     server.wait(timeout=10)

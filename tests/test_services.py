@@ -34,10 +34,10 @@ def test_postgresql_plans_with_the_costs_of_a_cached_table():
 
 
 def test_a_database_url_s_own_session_options_replace_decklab_s(monkeypatch):
-    from decklab import settings as decklab_settings
+    from decklab import config
 
     monkeypatch.setenv("DATABASE_URL", "postgres://u@db:5432/decklab")
-    default = decklab_settings._database()["OPTIONS"]["options"]
-    assert default == decklab_settings.POSTGRESQL_SESSION
+    default = config.database_settings()["OPTIONS"]["options"]
+    assert default == config.POSTGRESQL_SESSION
     monkeypatch.setenv("DATABASE_URL", "postgres://u@db/decklab?options=-c%20work_mem%3D64MB")
-    assert decklab_settings._database()["OPTIONS"]["options"] == "-c work_mem=64MB"
+    assert config.database_settings()["OPTIONS"]["options"] == "-c work_mem=64MB"

@@ -12,14 +12,22 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from cards.games import deckcode, messages, suggest
 from cards.games.base import Card, CardPool, Deck, Entry, Violation
-from cards.games.game import Game, name_key
+from cards.games.game import Game
 from cards.games.lines import MAX_QUANTITY, header_key, normalise, read_line, source_format
 from cards.games.messages import gettext_noop
+from cards.games.references import (
+    distinct,
+    first_resolving,
+    lookups,
+    name_references,
+    suggestion_key,
+)
+from cards.games.references import first_word as first_word
 from cards.games.text import fold, natural_key
 
 _RULE = "Decklist text (CONTRACT.md §3)."
@@ -70,10 +78,6 @@ messages.register("intake.note.text", gettext_noop("no card has this name: kept 
 #: A card number somewhere in a reference (`BT1-001`, `U-129`, `黒U-129`): a line holding one
 #: was meant as a card, so it is a problem when unread, never a note.
 _NUMBER_LIKE = re.compile(r"[A-Za-z]{1,5}\d{0,3}-[A-Za-z]{0,2}\d+")
-#: A rarity between a number and a name (`BT1-030 SR 孫悟空`).
-_RARITY = re.compile(r"^[A-Z]{1,4}\+?$")
-#: A variant suffix glued to a name by the community deck builder (`Name_PR`).
-_VARIANT = re.compile(r"_[A-Za-z0-9]{1,6}$")
 #: Choices shown in an ambiguity message; the violation's `cards` hold all.
 SHOWN_MATCHES = 5
 
@@ -142,10 +146,6 @@ class Intake:
     def written(self) -> int:
         """Lines with something on them."""
         return sum(1 for line in self.lines if line.kind != "blank")
-
-
-def first_word(reference: str) -> str:
-    return reference.split(" ", 1)[0]
 
 
 def zone_headers(game: Game) -> dict[str, str]:
@@ -242,13 +242,13 @@ def _parse_csv(game: Game, texts: list[str], parsed: ParsedDecklist) -> None:
 def read(game: Game, text: str, pool: CardPool) -> Intake:
     """Read a decklist: the deck, the problems in line order, what became of every line."""
     parsed = parse(game, text)
-    by_number, by_name = _lookups(game, parsed.lines, pool)
+    by_number, by_name = lookups(game, [r for line in parsed.lines for r in line.readings], pool)
     counts: dict[str, dict[str, int]] = {zone: {} for zone in game.zone_slugs}
     cards: dict[str, Card] = {}
     results = dict(parsed.others)
     unresolved = []
     for line in parsed.lines:
-        found = _first_resolving(game, line, by_number, by_name)
+        found = first_resolving(game, line.readings, by_number, by_name)
         if found is None:
             unresolved.append(line)
             continue
@@ -259,10 +259,10 @@ def read(game: Game, text: str, pool: CardPool) -> Intake:
         results[line.number] = SourceLine(
             line.number, _text_of(parsed, line), "card", line.zone, card, quantity
         )
-    near = suggest.suggestions(game, pool, [_suggestion_key(line.reference) for line in unresolved])
+    near = suggest.suggestions(game, pool, [suggestion_key(line.reference) for line in unresolved])
     for line in unresolved:
         results[line.number] = _unresolved(
-            parsed, line, by_name, near.get(_suggestion_key(line.reference), ())
+            parsed, line, by_name, near.get(suggestion_key(line.reference), ())
         )
     # A zone no rule checks (DBSCG's side deck) is in the deck only when the list fills it, so a
     # deck without one keeps the zones CONTRACT §1 names, in stored versions and locked lists too.
@@ -295,69 +295,6 @@ def _text_of(parsed: ParsedDecklist, line: Line) -> str:
     return parsed.texts[line.number - 1] if line.number <= len(parsed.texts) else line.reference
 
 
-def _lookups(
-    game: Game, lines: list[Line], pool: CardPool
-) -> tuple[Mapping[str, Card], Mapping[str, list[Card]]]:
-    """One lookup by number, one by name, for every reading of every line."""
-    readings = [reading for line in lines for reading in line.readings]
-    by_number = pool.by_numbers(
-        {key for _, ref in readings for key in game.lookup_keys(first_word(ref))}
-    )
-    by_name = pool.by_name_keys(
-        {
-            key
-            for _, ref in readings
-            if game.card_for_number(first_word(ref), by_number) is None
-            for key in _name_references(ref)
-        }
-    )
-    return by_number, by_name
-
-
-def _name_references(reference: str) -> tuple[str, ...]:
-    """Name keys a reference may mean, most literal first: the whole of it; when its first word
-    looks like a number (it has a digit), the name after it (`C-55 シロッコの眼`), past a rarity
-    (`BT1-030 SR 孫悟空`); a two-sided leader's front (`Pan // Pan, Ready to Fight Returns`); a
-    name without a variant suffix glued to it (`Koitsukai, Mechanical Courage_PR`)."""
-    names = [reference]
-    head, _, rest = reference.partition(" ")
-    if rest and any(ch.isdigit() for ch in head):
-        names.append(rest)
-        rarity, _, after = rest.partition(" ")
-        if after and _RARITY.match(rarity):
-            names.append(after)
-    names += [name.split(" // ")[0] for name in names if " // " in name]
-    names += [_VARIANT.sub("", name) for name in names if _VARIANT.search(name)]
-    return tuple(dict.fromkeys(name_key(name) for name in names))
-
-
-def _first_resolving(
-    game: Game, line: Line, by_number: Mapping[str, Card], by_name: Mapping[str, list[Card]]
-) -> tuple[int, Card] | None:
-    """The first reading of a line that names exactly one card, with its quantity."""
-    for quantity, reference in line.readings:
-        card = game.card_for_number(first_word(reference), by_number)
-        if card is not None:
-            return quantity, card
-        for key in _name_references(reference):
-            matches = _distinct(by_name.get(key, []))
-            if len(matches) == 1:
-                return quantity, matches[0]
-    return None
-
-
-def _distinct(cards: Iterable[Card]) -> list[Card]:
-    return list({card.number: card for card in cards}.values())
-
-
-def _suggestion_key(reference: str) -> tuple[str, str]:
-    """(the number-like first word, the name) of a reference, for `suggest.suggestions`."""
-    head, _, rest = reference.partition(" ")
-    if any(ch.isdigit() for ch in head):
-        return head, rest
-    return "", reference
-
-
 def _unresolved(
     parsed: ParsedDecklist,
     line: Line,
@@ -369,8 +306,8 @@ def _unresolved(
     matches = next(
         (
             found
-            for key in _name_references(line.reference)
-            if len(found := _distinct(by_name.get(key, []))) > 1
+            for key in name_references(line.reference)
+            if len(found := distinct(by_name.get(key, []))) > 1
         ),
         [],
     )

@@ -17,7 +17,7 @@ from cards.games.base import Card, Entry
 from cards.games.messages import Refusal, Text, gettext_noop
 
 if TYPE_CHECKING:
-    from cards.games.goldfish import Context
+    from cards.games.goldfish.context import Context
 
 #: How many cards a warning names (the count says how many more there are).
 SHOWN_CARDS = 8

@@ -8,7 +8,7 @@ or a group; `or` joins alternatives; parentheses group. Names and values are fol
 
 Pure Python: `parse(fields, query)` checks the query against a game's search fields
 (`Game.search_fields`) and answers a tree of `AllOf`, `AnyOf`, `Not`, `Words` and `Compare`, or
-raises `QueryError` with the character position of the problem. `cards/search.py` translates the
+raises `QueryError` with the character position of the problem. `cards/search/` translates the
 tree into ORM filters.
 """
 

@@ -17,6 +17,9 @@ from django.utils.translation import gettext_noop
 from cards.games.game import Game
 from cards.games.messages import InLanguages, Text
 
+#: A version's note: DeckLab's own (a `Text`, translated when shown) or the player's words.
+Note = Text | str
+
 #: The notes of whole-deck saves, without values.
 CREATED = Text(gettext_noop("created"))
 SAVED = Text(gettext_noop("saved"))

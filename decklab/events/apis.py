@@ -19,7 +19,7 @@ from cards.languages import request_language
 from cards.serializers import ErrorSerializer
 from decklab.decks import edits
 from decklab.decks.models import Deck
-from decklab.events import exports, selectors, services
+from decklab.events import exports, rounds, selectors, services
 from decklab.events.models import Event, Registration
 from decklab.events.serializers import (
     DeckCheckResultSerializer,
@@ -317,7 +317,7 @@ class RoundListApi(APIView):
         return _organiser_acts(
             request,
             pk,
-            lambda e: services.round_start(event=e),
+            lambda e: rounds.round_start(event=e),
             lambda e: round_data(e.rounds.last()),
             status.HTTP_201_CREATED,
         )
@@ -344,7 +344,7 @@ class ResultApi(APIView):
         form = ResultSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         try:
-            services.result_report(
+            rounds.result_report(
                 event=event,
                 round_number=number,
                 table_number=form.validated_data["table"],

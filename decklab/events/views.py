@@ -20,7 +20,7 @@ from cards.http import AuthenticatedHttpRequest
 from cards.languages import request_language
 from decklab.decks.models import Deck
 from decklab.decks.selectors import decks_of, zone_diff
-from decklab.events import exports, selectors, services, sheets
+from decklab.events import exports, rounds, selectors, services, sheets
 from decklab.events.forms import CheckForm, EventForm, ListForm, ResultForm
 from decklab.events.models import Event, ListState, Registration, Status
 
@@ -207,7 +207,7 @@ def event_lock(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def round_start(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _organiser_action(
-        request, pk, lambda e: services.round_start(event=e), gettext("The next round is paired.")
+        request, pk, lambda e: rounds.round_start(event=e), gettext("The next round is paired.")
     )
 
 
@@ -222,7 +222,7 @@ def result_post(request: AuthenticatedHttpRequest, pk: int, number: int) -> Http
         return redirect(back, pk=event.pk)
     data = form.cleaned_data
     try:
-        services.result_report(
+        rounds.result_report(
             event=event,
             round_number=number,
             table_number=data["table"],

@@ -3,7 +3,7 @@
 import pytest
 
 from decklab.decks.services import deck_create
-from decklab.events import services
+from decklab.events import rounds, services
 from decklab.events.models import Registration, Round, Table
 from tests.events.conftest import LEGAL_TEXT
 
@@ -20,7 +20,7 @@ def _tables(event):
 
 def test_a_result_for_a_table_that_does_not_exist_is_refused(registered, organiser, as_user):
     event = registered()
-    services.round_start(event=event)
+    rounds.round_start(event=event)
     before = _tables(event)
     answer = as_user(organiser).post(
         f"/api/v1/events/{event.pk}/rounds/1/results",
@@ -58,7 +58,7 @@ def test_a_deck_of_another_game_is_refused(dbscg_cards, organiser, players, as_u
 
 def test_a_player_cannot_report_for_a_table_not_theirs(registered, players, as_user):
     event = registered()
-    round_ = services.round_start(event=event)
+    round_ = rounds.round_start(event=event)
     table = round_.tables.get(number=1)
     outsider = next(p for p in players if p.pk not in (table.first_id, table.second_id))
     answer = as_user(outsider).post(
@@ -74,7 +74,7 @@ def test_a_player_cannot_report_for_a_table_not_theirs(registered, players, as_u
 
 def test_either_player_reports_but_the_organiser_overrides(registered, organiser, as_user):
     event = registered()
-    table = services.round_start(event=event).tables.get(number=1)
+    table = rounds.round_start(event=event).tables.get(number=1)
     second = as_user(table.second)
     url = f"/api/v1/events/{event.pk}/rounds/1/results"
     assert second.post(url, {"table": 1, "games": [0, 2, 0]}, format="json").status_code == 200
@@ -90,7 +90,7 @@ def test_either_player_reports_but_the_organiser_overrides(registered, organiser
 
 def test_a_round_cannot_start_before_the_last_is_complete(registered, organiser, as_user):
     event = registered()
-    services.round_start(event=event)
+    rounds.round_start(event=event)
     answer = as_user(organiser).post(f"/api/v1/events/{event.pk}/rounds")
     assert answer.status_code == 400
     assert "Round 1 is not complete" in answer.json()["detail"]
@@ -126,17 +126,17 @@ def test_a_top_cut_match_needs_a_winner(dbscg_cards, organiser, players):
     for player in players[:4]:
         services.registration_create(event=event, player=player, decklist=LEGAL_TEXT)
     for number in (1, 2):
-        for table in services.round_start(event=event).tables.all():
-            services.result_report(
+        for table in rounds.round_start(event=event).tables.all():
+            rounds.result_report(
                 event=event,
                 round_number=number,
                 table_number=table.number,
                 games=[2, 0, 0],
                 by=organiser,
             )
-    services.round_start(event=event)
+    rounds.round_start(event=event)
     with pytest.raises(services.EventError, match="needs a winner"):
-        services.result_report(
+        rounds.result_report(
             event=event, round_number=3, table_number=1, games=[1, 1, 0], by=organiser
         )
 

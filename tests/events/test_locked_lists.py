@@ -7,7 +7,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from decklab.decks.services import deck_create, deck_save
-from decklab.events import selectors, services
+from decklab.events import rounds, selectors, services
 from decklab.events.models import LockedList
 from tests.decks.factories import LEGAL_DBSCG, make_user
 from tests.events.conftest import LEGAL_TEXT
@@ -85,7 +85,7 @@ def test_lists_are_private_to_the_organiser_until_visibility_allows(
     services.event_lock(event=event)
     assert as_user(organiser).get(url).status_code == 200
     assert as_user(players[0]).get(url).status_code == 200
-    round_ = services.round_start(event=event)
+    round_ = rounds.round_start(event=event)
     table = next(t for t in round_.tables.all() if players[0].pk in (t.first_id, t.second_id))
     opponent = table.second if table.first_id == players[0].pk else table.first
     stranger = next(p for p in players[1:] if p.pk != opponent.pk)

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from decklab.events import services
+from decklab.events import rounds, selectors, services
 from decklab.events.models import Event, Registration
 from tests.events.conftest import ILLEGAL_TEXT, LEGAL_TEXT
 
@@ -60,7 +60,7 @@ def test_the_organiser_sees_each_list_state_in_japanese(registered, organiser, p
 
 def test_a_player_reports_the_result_of_their_table_from_the_event_page(registered, players):
     event = registered()
-    table = services.round_start(event=event).tables.get(number=1)
+    table = rounds.round_start(event=event).tables.get(number=1)
     client = _client(table.first)
     page = client.get(reverse("events:detail", args=[event.pk])).content.decode()
     assert 'data-table="1"' in page
@@ -116,9 +116,7 @@ def test_a_seat_taken_without_a_list_is_not_submitted_and_does_not_play(register
     assert page.count("未提出") == 1
     services.event_lock(event=event)
     assert Registration.objects.get(player=late).dropped is True
-    assert [name for name, _ in services.selectors.playing(event)] == [
-        f"player{i}" for i in range(1, 9)
-    ]
+    assert [name for name, _ in selectors.playing(event)] == [f"player{i}" for i in range(1, 9)]
 
 
 def test_the_deck_check_page_names_the_cards_added_and_removed(registered, organiser):
@@ -135,7 +133,7 @@ def test_the_deck_check_page_names_the_cards_added_and_removed(registered, organ
 def test_the_pairings_page_lists_every_table_and_the_bye(registered, organiser, players):
     event = registered()
     services.registration_drop(registration=Registration.objects.get(player=players[7]))
-    services.round_start(event=event)
+    rounds.round_start(event=event)
     page = Client().get(reverse("events:round", args=[event.pk, 1])).content.decode()
     assert page.count("<tr>") == 1 + 4
     assert "bye" in page

@@ -11,6 +11,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from cards.games import goldfish
+from cards.games.base import Deck
 from decklab.goldfish.models import SimulationRun
 from tests.goldfish.conftest import DRAWN_GOALS
 from tests.goldfish.runs import api_body, form
@@ -61,7 +62,7 @@ def test_finding_7_the_run_form_answers_a_goal_type_of_the_wrong_type_with_its_r
 
 
 def test_finding_7_plan_refuses_any_wrong_type_with_a_goal_error():
-    deck = goldfish.Deck({"TST-002": 4})
+    deck = Deck({"TST-002": 4})
     for wrong in ({"type": {"a": 1}}, {"type": "drawn", "cards": ["X"], "turn": 10**400}):
         with pytest.raises(goldfish.GoalError):
             goldfish.plan("dbscg", deck, [wrong])

@@ -97,7 +97,7 @@ def finished_event(user, deck):
     from datetime import date
 
     from decklab.decks.selectors import current_zones
-    from decklab.events import services
+    from decklab.events import rounds, services
     from decklab.events.models import Registration
 
     event = services.event_create(
@@ -110,6 +110,6 @@ def finished_event(user, deck):
             event=event, player=player, deck=deck, decklist="Main\n3 X", zones=current_zones(deck)
         )
     services.event_lock(event=event)
-    services.round_start(event=event)
-    services.result_report(event=event, round_number=1, table_number=1, games=[2, 1, 0], by=user)
+    rounds.round_start(event=event)
+    rounds.result_report(event=event, round_number=1, table_number=1, games=[2, 1, 0], by=user)
     return event

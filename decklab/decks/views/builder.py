@@ -16,7 +16,7 @@ from django_htmx.http import replace_url
 from cards.decklists import decklist_read
 from cards.http import HtmxHttpRequest
 from cards.languages import game_name, listed
-from decklab.decks import edits, notes, selectors, services
+from decklab.decks import actions, edits, notes, selectors, services
 from decklab.decks.forms import ChangeForm, ImportForm
 from decklab.decks.views.base import (
     build_url,
@@ -93,7 +93,7 @@ def _apply(request: HttpRequest, ws: Workspace) -> Workspace:
                 " ".join(str(e) for e in change.non_field_errors())
                 or gettext("That change is not possible.")
             )
-        zones, _ = services.apply_action(
+        zones, _ = actions.apply_action(
             ws.game_slug,
             zones,
             change.cleaned_data["action"],
