@@ -22,6 +22,8 @@ from django.test import override_settings
 
 from cards.decklists import decklist_load
 from cards.games import goldfish
+from cards.games.decklist import export
+from cards.games.registry import get_game
 from cards.models import Card
 from decklab.goldfish import services
 from decklab.goldfish.models import SimulationRun
@@ -30,7 +32,7 @@ from decklab.tooling.workers import WorkerProcess
 
 GAME = "dbscg"
 MATCH_GAME = "draws_troidal"
-#: The sample deck of the match figure (`cards/data/draws_troidal/decks/`), in the database.
+#: The sample deck of the match figure: the deck of the game's first greedy match scenario.
 MATCH_DECK = "rainbow"
 BIG = 10_000_000
 #: Seconds between two looks at the runs: a poll is one query, and it shares the cores with the
@@ -52,10 +54,17 @@ def _decklist() -> tuple[str, str] | None:
 
 
 def _match_decklist() -> str | None:
-    """A DRAWS◎TROIDAL sample deck, when its cards are in the database."""
-    from cards.games.draws_troidal import starter
-
-    text = starter.sample_text(MATCH_DECK)
+    """The deck of the game's first greedy match scenario (`GAME.bench`, kept in the game's own
+    folder: the rainbow sample deck), when its cards are in the database."""
+    game = get_game(MATCH_GAME)
+    engines = game.bench().engines if game.bench is not None else ()
+    case = next(
+        (c for c in engines if c.goal.get("type") == "match" and c.goal.get("policy") == "greedy"),
+        None,
+    )
+    if case is None:
+        return None
+    text = export(game, case.deck)
     _deck, problems = decklist_load(game=MATCH_GAME, text=text)
     return None if problems else text
 
