@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from cards.games.archetype import Archetype, no_archetype
