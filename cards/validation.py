@@ -96,16 +96,23 @@ def report(
 
 
 def validate(
-    game_slug: str, *, text: str, format_slug: str | None = None, lang: str = "en"
+    game_slug: str,
+    *,
+    text: str,
+    format_slug: str | None = None,
+    lang: str = "en",
+    at: date | None = None,
 ) -> dict[str, Any]:
-    """Check a decklist in one format: exactly the CONTRACT §4 JSON object (plus `format_name`).
+    """Check a decklist in one format: exactly the CONTRACT §4 JSON object (plus `format_name`),
+    and with `at` as the format stood at that date (plus `at` and `notes`).
 
     Raises `UnknownGame` or `UnknownFormat` before touching the database.
     """
     game = get_game(game_slug)
     game.format(format_slug)
     deck, problems = decklist_load(game=game.slug, text=text)
-    return report(game, format_slug, deck, problems + check(game, format_slug, deck), lang)
+    violations = problems + check(game, format_slug, deck, at)
+    return report(game, format_slug, deck, violations, lang, at)
 
 
 def format_matrix(game_slug: str, *, text: str, lang: str = "en") -> dict[str, Any]:
