@@ -36,3 +36,26 @@ def test_at_a_date_before_a_card_came_out_the_deck_is_not_legal(new_file):
 def test_without_at_the_contract_object_is_unchanged(new_file):
     _, out, _ = run("validate_deck", "--game", "gundam_war", "--json", str(new_file))
     assert "at" not in json.loads(out) and "notes" not in json.loads(out)
+
+
+def test_the_api_checks_at_a_date(client, new_file):
+    url = "/api/v1/games/gundam_war/validate"
+    body = new_file.read_text(encoding="utf-8").encode()
+    early = client.post(f"{url}?at=2011-05-30", data=body, content_type="text/plain").json()
+    assert [v["code"] for v in early["violations"]] == ["card.not_released"]
+    assert early["at"] == "2011-05-30"
+    later = client.post(f"{url}?at={RELEASE_28TH}", data=body, content_type="text/plain")
+    assert later.json()["legal"]
+    bad = client.post(f"{url}?at=yesterday", data=body, content_type="text/plain")
+    assert bad.status_code == 400
+
+
+def test_the_api_notes_a_game_without_dates(client, cards):
+    from tests.legality.conftest import dbscg_deck
+
+    found = client.post(
+        "/api/v1/games/dbscg/validate?at=2000-01-01",
+        data=dbscg_deck().encode(),
+        content_type="text/plain",
+    ).json()
+    assert found["legal"] and "carries no dates" in found["notes"][0]
