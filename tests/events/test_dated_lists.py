@@ -31,3 +31,16 @@ def test_a_game_without_dates_checks_today_and_notes_it(dbscg_cards, organiser, 
     _, _, report = services.list_check(event=event, player=players[0], decklist=LEGAL_TEXT)
     assert report["legal"]
     assert report["notes"] and "carries no dates" in report["notes"][0]
+
+
+def test_the_page_says_which_date_the_list_was_checked_at(organiser, players, client):
+    from django.urls import reverse
+
+    load_cards()
+    event = _event(organiser, "gundam_war", date(2011, 5, 30))
+    client.force_login(players[1])
+    page = client.post(
+        reverse("events:register", args=[event.pk]), {"decklist": NEW_TEXT, "check": "1"}
+    ).content.decode()
+    assert 'data-code="card.not_released"' in page
+    assert "as it stood on 2011-05-30" in page
