@@ -7,6 +7,7 @@ too. The endpoints are public and stateless (no session, no CSRF), so any script
 
 from __future__ import annotations
 
+from datetime import date
 from types import SimpleNamespace
 from typing import Any
 
@@ -109,6 +110,12 @@ class ValidationOut(serializers.Serializer):
     legal = serializers.BooleanField()
     counts = serializers.DictField(child=serializers.IntegerField())
     violations = ViolationOut(many=True)
+    at = serializers.DateField(required=False, help_text="the date asked (`?at=`)")
+    notes = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="what to know about a dated answer (the game's data carries no dates)",
+    )
 
 
 class MatrixRowOut(serializers.Serializer):
@@ -212,15 +219,31 @@ class ValidateApi(LegalityView):
             "The body is the decklist as text/plain, or JSON with `decklist` and `format`. "
             "The answer is 200 with `legal` and every violation, whatever the deck."
         ),
-        parameters=[LANG, OpenApiParameter("format", str, required=False)],
+        parameters=[
+            LANG,
+            OpenApiParameter("format", str, required=False),
+            OpenApiParameter(
+                "at",
+                date,
+                required=False,
+                description="check by the format as it stood at this date (RULES.md §6.1)",
+            ),
+        ],
         request=DECKLIST_BODY,
         responses={200: ValidationOut, **ERRORS},
     )
     def post(self, request: Request, game: str) -> Response:
         text, fmt = self.decklist(request)
         lang = self.language(request)
+        asked = serializers.DateField(required=False)
         try:
-            result = validate(game, text=text, format_slug=fmt, lang=lang)
+            at = asked.to_internal_value(request.query_params["at"])
+        except KeyError:
+            at = None
+        except serializers.ValidationError:
+            return _error(gettext("at must be a date, YYYY-MM-DD."), status.HTTP_400_BAD_REQUEST)
+        try:
+            result = validate(game, text=text, format_slug=fmt, lang=lang, at=at)
         except UnknownGame as error:
             return _unknown_game(error, lang)
         except UnknownFormat as error:

@@ -8,11 +8,13 @@ text (`decklist.*`) come first, in line order, then the format's rules in RULES.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from datetime import date
 from typing import Any
 
 from cards.decklists import decklist_load
 from cards.games import messages
 from cards.games.base import Deck, Violation
+from cards.games.dates import NO_DATES
 from cards.games.game import Game
 from cards.games.registry import get_game
 from cards.pool import game_data
@@ -58,18 +60,27 @@ def quantities_text(game_slug: str, quantities: Mapping[str, Mapping[str, int]])
     return "\n\n".join(blocks) + "\n"
 
 
-def check(game: Game, format_slug: str | None, deck: Deck) -> list[Violation]:
-    """The violations of a resolved deck in one format (`UnknownFormat` for an unknown format)."""
-    return game.format(format_slug).check(deck, LazyGameData(game.slug))
+def check(
+    game: Game, format_slug: str | None, deck: Deck, at: date | None = None
+) -> list[Violation]:
+    """The violations of a resolved deck in one format (`UnknownFormat` for an unknown format),
+    now or as the format stood at `at` (RULES.md §6.1, `Game.validate`)."""
+    return game.validate(deck, format_slug, at=at, data=LazyGameData(game.slug)).violations
 
 
 def report(
-    game: Game, format_slug: str | None, deck: Deck, violations: list[Violation], lang: str
+    game: Game,
+    format_slug: str | None,
+    deck: Deck,
+    violations: list[Violation],
+    lang: str,
+    at: date | None = None,
 ) -> dict[str, Any]:
-    """The CONTRACT §4 object for a deck and its violations."""
+    """The CONTRACT §4 object for a deck and its violations; checked at a date, with `at` and
+    the `notes` a reader must see (the game's data carries no dates)."""
     fmt = game.format(format_slug)
     lang = messages.choose_language(lang)
-    return {
+    out: dict[str, Any] = {
         "game": game.slug,
         "format": fmt.slug,
         "format_name": fmt.name,
@@ -77,19 +88,31 @@ def report(
         "counts": game.zone_counts(deck),
         "violations": [violation.to_dict(lang) for violation in violations],
     }
+    if at is not None:
+        out["at"] = at.isoformat()
+        notes = () if game.dates else (NO_DATES,)
+        out["notes"] = [messages.translation(lang).gettext(note) for note in notes]
+    return out
 
 
 def validate(
-    game_slug: str, *, text: str, format_slug: str | None = None, lang: str = "en"
+    game_slug: str,
+    *,
+    text: str,
+    format_slug: str | None = None,
+    lang: str = "en",
+    at: date | None = None,
 ) -> dict[str, Any]:
-    """Check a decklist in one format: exactly the CONTRACT §4 JSON object (plus `format_name`).
+    """Check a decklist in one format: exactly the CONTRACT §4 JSON object (plus `format_name`),
+    and with `at` as the format stood at that date (plus `at` and `notes`).
 
     Raises `UnknownGame` or `UnknownFormat` before touching the database.
     """
     game = get_game(game_slug)
     game.format(format_slug)
     deck, problems = decklist_load(game=game.slug, text=text)
-    return report(game, format_slug, deck, problems + check(game, format_slug, deck), lang)
+    violations = problems + check(game, format_slug, deck, at)
+    return report(game, format_slug, deck, violations, lang, at)
 
 
 def format_matrix(game_slug: str, *, text: str, lang: str = "en") -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from cards.games.archetype import Archetype, no_archetype
 from cards.games.base import Card, Deck, Format, GameData, Zone
 from cards.games.bench import Scenarios
 from cards.games.charts import Charts
+from cards.games.dates import Dates, Verdict, check_at
 from cards.games.factsheet import Conversion
 from cards.games.fields import Field
 from cards.games.messages import Explained, gettext_noop, shown_value
@@ -215,6 +217,22 @@ class Game:
                 if rule.number == number:
                     return rule
         return None
+
+    #: When its cards came out and its formats started (`<game>/dates.py`), from its data; None:
+    #: the data carries no dates, and a check at a date says so (`cards.games.dates.NO_DATES`).
+    dates: Dates | None = None
+
+    def validate(
+        self,
+        deck: Deck,
+        format_slug: str | None = None,
+        *,
+        at: date | None = None,
+        data: GameData | None = None,
+    ) -> Verdict:
+        """The deck in one format, now (`at` None) or as the format stood at a date (RULES.md
+        §6.1): today's rules plus the dated refusals, or the note that the game has no dates."""
+        return check_at(self.dates, self.format(format_slug), deck, data, at)
 
     #: The deck's natural key for the meta (`<game>/archetype.py`): a leader, a caster pair …
     archetype: Callable[[Deck], Archetype] = no_archetype

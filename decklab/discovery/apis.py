@@ -38,6 +38,12 @@ SEARCH = [
     OpenApiParameter("tag", str),
     *DATES,
     OpenApiParameter("legal", bool, description="legal in its format now"),
+    OpenApiParameter(
+        "legal_at",
+        date,
+        description="legal by its format as it stood at this date (YYYY-MM-DD); for a game whose "
+        "data carries no dates, today's rules",
+    ),
     OpenApiParameter("placed", int, description="placed this high or better in an event"),
     OpenApiParameter("sort", str, enum=[value for value, _label in SORT_CHOICES]),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from cards import validation
+from cards.games import dates
 from cards.games.registry import get_game
 from decklab.decks import selectors
 from decklab.decks.models import Deck, DeckVersion, Visibility
@@ -26,6 +27,9 @@ def facts_refresh(*, deck: Deck) -> DeckFacts | None:
     game_deck = selectors.game_deck(deck.game, zones, selectors.cards_by_number(deck.game, numbers))
     archetype = game.archetype(game_deck)
     legal = not validation.check(game, deck.format, game_deck)
+    legal_from = (
+        dates.legal_from(game.dates, game_deck, game.format(deck.format)) if game.dates else None
+    )
     facts, _ = DeckFacts.objects.update_or_create(
         deck=deck,
         defaults={
@@ -37,6 +41,7 @@ def facts_refresh(*, deck: Deck) -> DeckFacts | None:
             if archetype.colours
             else "",
             "legal": legal,
+            "legal_from": legal_from,
             "dated": version.edited_at,
             "cards": sum(count for cards in zones.values() for count in cards.values()),
         },

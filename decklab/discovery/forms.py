@@ -33,6 +33,7 @@ class DeckSearchForm(forms.Form):
     since = forms.DateField(label=_("From"), required=False)
     until = forms.DateField(label=_("To"), required=False)
     legal = forms.BooleanField(label=_("Legal now"), required=False)
+    legal_at = forms.DateField(label=_("Legal at"), required=False)
     placed = forms.TypedChoiceField(
         label=_("Placed in an event"),
         choices=PLACE_CHOICES,
@@ -74,6 +75,7 @@ class DeckSearchForm(forms.Form):
             since=data.get("since"),
             until=data.get("until"),
             legal=bool(data.get("legal")),
+            legal_at=data.get("legal_at"),
             placed=data.get("placed"),
             most_missing=most_missing,
             sort=sort if sort in SORTS else "popular",

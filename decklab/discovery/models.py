@@ -34,6 +34,10 @@ class DeckFacts(models.Model):
     colours = models.CharField(max_length=120, blank=True)
     #: Legal in its format when its cards were last saved (or the facts last rebuilt).
     legal = models.BooleanField(default=False)
+    #: The first date at which its cards existed and its format was usable, by the game's dates
+    #: (`cards.games.dates.legal_from`); None: nothing dated limits it (or the game has no dates).
+    #: Legal at a date D ⇔ `legal` and (`legal_from` is None or ≤ D): the search's `legal_at`.
+    legal_from = models.DateField(null=True, blank=True)
     #: When its cards last changed: the date the search's range and the meta's periods read.
     dated = models.DateTimeField()
     cards = models.PositiveIntegerField(default=0)

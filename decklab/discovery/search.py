@@ -41,6 +41,8 @@ class Filters:
     since: date | None = None
     until: date | None = None
     legal: bool = False
+    #: Legal by its format as it stood at this date (RULES.md §6.1; `DeckFacts.legal_from`).
+    legal_at: date | None = None
     placed: int | None = None
     most_missing: int | None = None
     sort: str = "popular"
@@ -123,6 +125,10 @@ def deck_search(*, filters: Filters, user: Viewer) -> QuerySet[Deck]:
         conditions &= Q(facts__dated__lt=day_start(filters.until + timedelta(days=1)))
     if filters.legal:
         conditions &= Q(facts__legal=True)
+    if filters.legal_at:
+        conditions &= Q(facts__legal=True) & (
+            Q(facts__legal_from__isnull=True) | Q(facts__legal_from__lte=filters.legal_at)
+        )
     if filters.placed:
         conditions &= Q(facts__best_place__lte=filters.placed)
     decks = _by_cards(decks.filter(conditions), filters)

@@ -47,7 +47,7 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_events"
     )
     game = game_field()
-    #: The format slug, checked with the format's rules as they stand (formats carry no dates).
+    #: The format slug; lists are checked by the format as it stood at `date` (RULES.md §6.1).
     format = models.CharField(max_length=64)
     name = models.CharField(max_length=120)
     date = models.DateField()

@@ -122,7 +122,9 @@ def list_check(
         raise EventError(gettext("Give one of your decks or paste a decklist."))
     game = get_game(event.game)
     loaded, problems = _read(game.slug, decklist)
-    result = report(game, event.format, loaded, problems + check(game, event.format, loaded), lang)
+    # RULES.md §6.1: the list is legal by the format as it stood at the event's date.
+    violations = problems + check(game, event.format, loaded, at=event.date)
+    result = report(game, event.format, loaded, violations, lang, at=event.date)
     return export(game, loaded), loaded.quantities(), result
 
 

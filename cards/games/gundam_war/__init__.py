@@ -12,6 +12,7 @@ from .archetype import archetype
 from .bench import scenarios
 from .charts import CHARTS
 from .contract import CONTRACT
+from .dates import DATES
 from .fields import FIELDS, JAPANESE_EXAMPLES
 from .legality import COPIES, FORMATS
 from .rules_text import SECTIONS
@@ -81,6 +82,7 @@ GAME = Game(
     bench=scenarios,
     rules_text=SECTIONS,
     contract=CONTRACT,
+    dates=DATES,
     goldfish=simulation,
     archetype=archetype,
     archetype_name=gettext_noop("Colour set"),

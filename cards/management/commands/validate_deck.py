@@ -1,4 +1,5 @@
-"""`python manage.py validate_deck --game <slug> [--format <slug>] [--json] [--lang ja] <file | ->`.
+"""`python manage.py validate_deck --game <slug> [--format <slug>] [--at YYYY-MM-DD] [--json]
+[--lang ja] <file | ->`.
 
 CONTRACT §4: exit 0 legal, 1 not legal, 2 the command could not run (unknown game or format,
 unreadable file), always with a message on stderr and never a traceback.
@@ -10,6 +11,7 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -82,6 +84,12 @@ class Command(BaseCommand):
             "--json", dest="as_json", action="store_true", help="print one JSON object"
         )
         parser.add_argument("--lang", default="en", help="message language: en or ja")
+        parser.add_argument(
+            "--at",
+            type=date.fromisoformat,
+            default=None,
+            help="check by the format as it stood at this date, YYYY-MM-DD (RULES.md §6.1)",
+        )
         parser.add_argument("file", help="a decklist file, or - for standard input")
 
     def handle(
@@ -92,12 +100,13 @@ class Command(BaseCommand):
         as_json: bool,
         lang: str,
         file: str,
+        at: date | None = None,
         **options: object,
     ) -> None:
         lang = messages.choose_language(lang)
         text = read_decklist(file)
         with could_not_run(lang):
-            result = validate(game, text=text, format_slug=format_slug, lang=lang)
+            result = validate(game, text=text, format_slug=format_slug, lang=lang, at=at)
         if as_json:
             self.stdout.write(_json(result))
         else:
@@ -120,4 +129,5 @@ def render(result: dict, lang: str) -> str:
         zone = f" [{violation['zone']}]" if violation["zone"] else ""
         lines.append(f"  ✗ {violation['code']}{zone}: {violation['message']}")
         lines.append(f"      {violation['rule']}")
+    lines.extend(f"  ({note})" for note in result.get("notes", ()))
     return "\n".join(lines)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
+from cards.games.dates import NO_DATES
 from cards.games.query import QueryError
 from decklab.decks.views.base import game_or_404
 from decklab.discovery import search
@@ -50,6 +52,7 @@ def public(request: HttpRequest, game: str) -> HttpResponse:
                     "since",
                     "until",
                     "legal",
+                    "legal_at",
                     "placed",
                     "buildable",
                     "missing",
@@ -59,5 +62,7 @@ def public(request: HttpRequest, game: str) -> HttpResponse:
                 value for key, value in request.GET.items() if key not in {"page", "sort"}
             ),
             "error": error,
+            # A game whose data carries no dates answers "legal at" by today's rules: say so.
+            "dates_note": gettext(NO_DATES) if filters.legal_at and not game_obj.dates else "",
         },
     )
