@@ -57,6 +57,7 @@ class CappedPagination(PageNumberPagination):
     def get_paginated_response(self, data):
         response = super().get_paginated_response(data)
         response.data["count_capped"] = self.page.paginator.capped
+        response.data["page_cut_short"] = self.page.paginator.cut_short
         return response
 
     def get_paginated_response_schema(self, schema):
@@ -65,7 +66,14 @@ class CappedPagination(PageNumberPagination):
             "type": "boolean",
             "description": "true when `count` is a lower bound: there are more matches",
         }
-        answer["required"].append("count_capped")
+        answer["properties"]["page_cut_short"] = {
+            "type": "boolean",
+            "description": (
+                "true when this page holds fewer results than it would: it was looked for among"
+                " the first 30,720 cards of the order only (docs/limits.md); narrow the search"
+            ),
+        }
+        answer["required"] += ["count_capped", "page_cut_short"]
         return answer
 
 

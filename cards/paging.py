@@ -22,14 +22,18 @@ LAST_COUNTED_PAGE = 1_000_000
 #: With more matches than the count's cap, a page is first looked for among the first rows of the
 #: order, this many per card up to the page's end (a page of 60: 960 rows), ...
 PREFIX_ROWS = 16
-#: ... then among `PREFIX_GROWTH` times as many (7,680), `PREFIX_STEPS` prefixes in all: a negated
+#: ... then among `PREFIX_GROWTH` times as many (7,680), and so on (`SCAN_CAP`): a negated
 #: group (`-(color:red or color:blue)`) matches half the cards but none of the first 960, and
 #: sorting every match of a query no index serves read and sorted every card (380 ms at 30× the
 #: DBSCG cards). A wider prefix is read as a range of the order's index whose matches are sorted:
 #: walking it row by row through a filter the planner underrates (`set:EX`'s tag array) took
 #: 0.3 s for 7,680 rows.
 PREFIX_GROWTH = 8
-PREFIX_STEPS = 2
+#: Up to this many rows of the order for one page (960, 7,680, then 30,720 for a first
+#: page of 60; a page further on reads at least its own 16 rows a card). Past it the page is
+#: answered with the matches those rows hold, maybe none, and `cut_short` says so: the player is told
+#: to narrow the search. Sorting every match instead read the whole table (O(cards), uncapped).
+SCAN_CAP = 30_720
 
 
 class PageOrder(Protocol):
@@ -67,8 +71,9 @@ class CappedPaginator(Paginator):
         almost every row before it has a page. So: when the count found them all (no more than
         the cap), the matches are sorted; otherwise the page is looked for among the first rows of
         the order (`PREFIX_ROWS`): its first matches are the search's first matches, and only a
-        bounded number of rows are read, then among 8 times as many (`PREFIX_STEPS`). Only when
-        those rows do not hold the page are all the matches sorted."""
+        bounded number of rows are read, then among 8 times as many, up to `SCAN_CAP` rows. When
+        those do not hold the page, it holds what they do (`cut_short`); all the matches are sorted
+        only when the order has fewer cards with a value than the prefix asked for."""
         super().__init__(object_list, per_page)
         self.order = order
         try:
@@ -76,6 +81,11 @@ class CappedPaginator(Paginator):
         except (TypeError, ValueError):
             number = 1
         self.cap = (COUNT_CAP if cap is None else cap) + number * per_page
+        #: True when the page holds fewer matches than it would: it was looked for among the first
+        #: `SCAN_CAP` rows of the order only (the page says "narrow the search").
+        self.cut_short = False
+        #: The rows of the order the page was looked for among, when `cut_short`.
+        self.rows_read = 0
 
     @cached_property
     def _counted(self) -> int:
@@ -90,16 +100,17 @@ class CappedPaginator(Paginator):
             # More matches than the cap, which reaches past this page: the page is whole.
             top = number * self.per_page
             rows = top * PREFIX_ROWS
-            for step in range(PREFIX_STEPS):
-                first = self.order.among_first(self.object_list, rows)
-                if first is None:  # the prefix would be every card: sorted below
-                    break
-                if step:  # a wider prefix: its range read and sorted, however many match
+            limit = max(SCAN_CAP, rows)
+            while (first := self.order.among_first(self.object_list, rows)) is not None:
+                # Every card with a value is fewer than `rows` (None): all the matches are sorted below.
+                if rows > top * PREFIX_ROWS:  # a wider prefix: its range read and sorted
                     first = self.order.sorted(first)
                 shown = list(first[top - self.per_page : top])
-                if len(shown) == self.per_page:
+                if len(shown) == self.per_page or rows >= limit:
+                    self.cut_short = len(shown) < self.per_page
+                    self.rows_read = rows
                     return Page(shown, number, self)
-                rows *= PREFIX_GROWTH
+                rows = min(rows * PREFIX_GROWTH, limit)
         self.object_list = self.order.sorted(self.object_list)
         return super().page(number)
 

@@ -111,6 +111,7 @@ TEMPLATES: list[dict[str, Any]] = [
                 "django.template.context_processors.i18n",
                 "cards.context_processors.games",
                 "cards.context_processors.site_url",
+                "cards.context_processors.nav",
             ],
         },
     },

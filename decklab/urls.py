@@ -4,10 +4,11 @@ from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from decklab import api
 from decklab.health import healthz
+from decklab.schema import CachedSchemaView
 
 api_v1: list[URLPattern | URLResolver] = [
     path("", include("cards.urls_api")),
@@ -27,7 +28,8 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    # Built once per process and language (decklab/schema.py), not on every request.
+    path("api/schema/", CachedSchemaView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start script as a file (the Content-Security-Policy
     # forbids inline scripts); its page keeps a small inline <style>, allowed on this page only.
     path(

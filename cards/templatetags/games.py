@@ -8,7 +8,7 @@ from django import template
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
-from cards import languages
+from cards import addresses, languages
 from cards.games.game import UnknownFormat
 from cards.games.query import QueryError
 from cards.games.registry import UnknownGame, get_game
@@ -37,6 +37,11 @@ def ja(text: str, japanese: str) -> str:
     """`{{ game.name|ja:game.name_ja }}`: the Japanese name when the page is in Japanese and the
     data has one, else the text as it is."""
     return japanese if japanese and get_language() == "ja" else text
+
+
+#: `{% fixed_url 'cards:help' game.slug %}`: an address of no argument or a game's slug, reversed
+#: once per process (`cards.addresses`); "" if none matches.
+register.simple_tag(addresses.fixed_url, name="fixed_url")
 
 
 @register.simple_tag

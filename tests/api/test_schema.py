@@ -6,6 +6,8 @@ the parts a client relies on: the page envelope, the error bodies and the unknow
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.core.management import call_command
 from drf_spectacular.generators import SchemaGenerator
@@ -114,3 +116,29 @@ def test_a_form_error_carries_detail_beside_its_fields(client, django_user_model
     answer = response.json()
     assert answer["name"] == ["This field is required."]
     assert answer["detail"] == "name: This field is required."
+
+
+def test_issue_25_the_schema_is_built_once_per_process_and_language(client, monkeypatch):
+    """`/api/schema/` took 1.1–1.4 s on every request: it answers from `decklab.schema`'s document."""
+    from decklab import schema
+
+    monkeypatch.setattr(schema, "_documents", {})
+    built: list[str] = []
+    generate = SchemaGenerator.get_schema
+
+    def counting(self, *args, **kwargs):
+        from django.utils import translation
+
+        built.append(translation.get_language())
+        return generate(self, *args, **kwargs)
+
+    monkeypatch.setattr(SchemaGenerator, "get_schema", counting)
+    answers = [
+        client.get("/api/schema/?format=json", HTTP_ACCEPT_LANGUAGE=language)
+        for language in ("en", "en", "ja", "ja", "en")
+    ]
+    assert [answer.status_code for answer in answers] == [200] * 5
+    assert built == ["en", "ja"]
+    fresh = generate(SchemaGenerator(), request=None, public=True)
+    assert answers[-1].json() == json.loads(json.dumps(fresh, default=str))
+    assert client.get("/api/schema/").content.startswith(b"openapi: 3")

@@ -36,8 +36,8 @@ def test_one_game(client):
 
 def test_cards_are_searched_with_the_query_language_and_paginated(client, dbscg):
     body = client.get("/api/v1/games/dbscg/cards", {"q": "color:red type:battle cost<=2"}).json()
-    assert set(body) == {"count", "count_capped", "next", "previous", "results"}
-    assert (body["count"], body["count_capped"]) == (2, False)
+    assert set(body) == {"count", "count_capped", "page_cut_short", "next", "previous", "results"}
+    assert (body["count"], body["count_capped"], body["page_cut_short"]) == (2, False, False)
     assert [card["number"] for card in body["results"]] == ["BT1-006", "BT20-004"]
 
 

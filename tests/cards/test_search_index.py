@@ -186,7 +186,67 @@ def test_many_matches_at_the_end_of_the_order_are_sorted(cards, monkeypatch):
     order = _WaysCounted("dbscg", "number")
     paginator = CappedPaginator(matches, 1, page=2, order=order)
     assert [card.number for card in paginator.page(2)] == last[1:2]
-    assert order.ways == {"first rows": paging.PREFIX_STEPS, "sorted": paging.PREFIX_STEPS}
+    # Each wider prefix sorted, then every match, once the prefix would hold every card.
+    assert order.ways["sorted"] == order.ways["first rows"] > 1
+    assert not paginator.cut_short
+
+
+def _only_at_the_end(monkeypatch, scan_cap: int):
+    """A negated search whose matches are the order's last 3 cards (none among its first rows),
+    with more matches than the count's cap: the fallback issue 25 found sorting every match."""
+    monkeypatch.setattr(paging, "COUNT_CAP", 0)
+    monkeypatch.setattr(paging, "PREFIX_ROWS", 1)
+    monkeypatch.setattr(paging, "PREFIX_GROWTH", 2)
+    monkeypatch.setattr(paging, "SCAN_CAP", scan_cap)
+    numbers = list(ordered(search("dbscg", ""), "number").values_list("number", flat=True))
+    query = " ".join(f'-number="{n}"' for n in numbers[:-3])
+    return numbers, ordered(search("dbscg", query), "number")
+
+
+def test_issue_25_past_the_scan_cap_a_page_holds_what_was_found_and_says_so(cards, monkeypatch):
+    numbers, matches = _only_at_the_end(monkeypatch, scan_cap=2)
+    assert len(numbers) > 5  # the cap's 2 rows hold none of the matches
+    order = _WaysCounted("dbscg", "number")
+    paginator = CappedPaginator(matches, 1, page=1, order=order)
+    assert list(paginator.page(1)) == []
+    assert paginator.cut_short and paginator.capped
+    # Prefixes of 1 and 2 rows, the wider read as a range; every match never sorted.
+    assert order.ways == {"first rows": 2, "sorted": 1}
+
+
+def test_issue_25_a_page_within_the_scan_cap_is_whole(cards, monkeypatch):
+    within = Card.objects.filter(game="dbscg").count() - 1  # rows up to the second-to-last card
+    numbers, matches = _only_at_the_end(monkeypatch, scan_cap=within)
+    order = _WaysCounted("dbscg", "number")
+    paginator = CappedPaginator(matches, 1, page=1, order=order)
+    assert [card.number for card in paginator.page(1)] == numbers[-3:-2]
+    assert not paginator.cut_short
+
+
+@pytest.mark.parametrize(
+    "address", ["/cards/dbscg/", "/api/v1/games/dbscg/cards", "/decks/search/dbscg"]
+)
+def test_issue_25_the_player_is_told_to_narrow_a_search_cut_short(
+    cards, monkeypatch, client, address
+):
+    from cards import apis, views
+    from cards import search as card_search
+    from decklab.decks.views import editor
+
+    numbers, _ = _only_at_the_end(monkeypatch, scan_cap=2)
+    monkeypatch.setattr(card_search, "page_order", PageOrder)  # as on PostgreSQL
+    monkeypatch.setattr(views, "PAGE_SIZE", 1)
+    monkeypatch.setattr(apis.CappedPagination, "page_size", 1)
+    monkeypatch.setattr(editor, "SEARCH_LIMIT", 1)
+    query = " ".join(f'-number="{n}"' for n in numbers[:-3])
+    answer = client.get(address, {"q": query})
+    assert answer.status_code == 200
+    if address.startswith("/api/"):
+        assert answer.json()["page_cut_short"] is True
+    else:
+        page = answer.content.decode()
+        assert "Narrow the search to see the rest." in page
+        assert "No card matches" not in page and "page=2" not in page  # no "More" past the cap
 
 
 def test_a_wider_prefix_is_read_as_a_range_and_sorted(cards, monkeypatch):

@@ -18,7 +18,7 @@ from django.db.backends.signals import connection_created
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
-def test_finding_25_4_the_warm_up_imports_every_view_without_a_connection():
+def test_finding_25_4_the_warm_up_imports_every_view_and_builds_the_schema_without_a_connection():
     script = textwrap.dedent(
         """
         import sys
@@ -33,6 +33,8 @@ def test_finding_25_4_the_warm_up_imports_every_view_without_a_connection():
         print(sorted(get_resolver()._reverse_dict) == ["en", "ja"])
         print(known_zones.cache_info().currsize == 1)
         print(all(c.connection is None for c in connections.all(initialized_only=True)))
+        from decklab.schema import _documents
+        print(sorted(language for language, _ in _documents) == ["en", "ja"])
         """
     )
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "decklab.settings"}
@@ -40,7 +42,7 @@ def test_finding_25_4_the_warm_up_imports_every_view_without_a_connection():
         [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True"] * 6
+    assert done.stdout.split() == ["True"] * 7
 
 
 def test_gunicorn_preloads_the_warmed_application():

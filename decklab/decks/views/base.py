@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString
 from django_htmx.http import trigger_client_event
 
 from cards import limits
+from cards.addresses import fixed_url
 from cards.coverage import completeness_key, registered_key
 from cards.games import deckcode
 from cards.games.game import UnknownFormat
@@ -100,8 +101,10 @@ def refused(request: HttpRequest, error: services.DeckError, to: str, **kwargs) 
 
 @dataclass(frozen=True)
 class DeckUrls:
-    """Where the editor's forms and panels go: a saved deck's addresses, or the builder's with its
-    code (`save` only there)."""
+    """Where the editor's forms and panels go: a saved deck's addresses (`history`, `settings`,
+    `delete` only there), or the builder's with its code (`save` only there). Computed once per
+    request and handed to every template that links to them; a game's addresses are reversed once
+    per process (`fixed_url`)."""
 
     change: str
     page: str
@@ -117,49 +120,57 @@ class DeckUrls:
     stateless: str
     simulate: str
     save: str = ""
+    history: str = ""
+    settings: str = ""
+    delete: str = ""
 
     @classmethod
     def of(cls, ws: Workspace) -> DeckUrls:
         if ws.deck is not None:
             pk, code = ws.deck.pk, ws.deck.code
+            editor = reverse("decks:editor", args=[pk])
             return cls(
                 change=reverse("decks:change", args=[pk]),
-                page=reverse("decks:editor", args=[pk]),
+                page=editor,
                 panel_legality=reverse("decks:panel", args=[pk, "legality"]),
                 panel_stats=reverse("decks:panel", args=[pk, "stats"]),
                 panel_export=reverse("decks:panel", args=[pk, "export"]),
                 import_action=reverse("decks:import", args=[pk]),
-                search=reverse("decks:search", args=[ws.game_slug]),
+                search=fixed_url("decks:search", ws.game_slug),
                 text=reverse("decks:text", args=[code]),
                 image=reverse("decks:image", args=[code]),
                 sheet=reverse("decks:sheet", args=[code]),
                 share=reverse("decks:shared", args=[code]),
                 stateless=build_url(ws),
                 simulate=reverse("decks:simulate", args=[pk]),
+                history=reverse("decks:history", args=[pk]),
+                settings=reverse("decks:settings", args=[pk]),
+                delete=reverse("decks:delete", args=[pk]),
             )
-        build = reverse("decks:build", args=[ws.game_slug])
+        game = ws.game_slug
+        build = fixed_url("decks:build", game)
         query = "?" + urlencode({"c": ws.code})
         return cls(
             change=build,
             page=build + query,
             # No code here: editor.js sends the newest code with every panel refresh.
-            panel_legality=reverse("decks:build-panel", args=[ws.game_slug, "legality"]),
-            panel_stats=reverse("decks:build-panel", args=[ws.game_slug, "stats"]),
-            panel_export=reverse("decks:build-panel", args=[ws.game_slug, "export"]),
+            panel_legality=fixed_url("decks:build-panel", game, "legality"),
+            panel_stats=fixed_url("decks:build-panel", game, "stats"),
+            panel_export=fixed_url("decks:build-panel", game, "export"),
             import_action=build,
-            search=reverse("decks:search", args=[ws.game_slug]),
-            text=reverse("decks:build-text", args=[ws.game_slug]) + query,
-            image=reverse("decks:build-image", args=[ws.game_slug]) + query,
-            sheet=reverse("decks:build-sheet", args=[ws.game_slug]) + query,
+            search=fixed_url("decks:search", game),
+            text=fixed_url("decks:build-text", game) + query,
+            image=fixed_url("decks:build-image", game) + query,
+            sheet=fixed_url("decks:build-sheet", game) + query,
             share=build + query,
             stateless=build + query,
-            save=reverse("decks:build-save", args=[ws.game_slug]),
-            simulate=reverse("decks:build-simulate", args=[ws.game_slug]),
+            save=fixed_url("decks:build-save", game),
+            simulate=fixed_url("decks:build-simulate", game),
         )
 
 
 def build_url(ws: Workspace) -> str:
-    return reverse("decks:build", args=[ws.game_slug]) + "?" + urlencode({"c": ws.code})
+    return fixed_url("decks:build", ws.game_slug) + "?" + urlencode({"c": ws.code})
 
 
 def simulate_pair_url(deck: Deck, base: int, target: str) -> str:

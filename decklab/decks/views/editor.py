@@ -254,7 +254,7 @@ def _search(ws: Workspace, query: str, page: str | None = None) -> dict:
     game = get_game(ws.game_slug)
     labels = ws.zone_labels
     more_url = None
-    if shown.has_next():
+    if shown.has_next() and not paginator.cut_short:  # past the scan's cap: narrow the search
         more_url = (
             reverse("decks:search", args=[ws.game_slug])
             + "?"
@@ -265,6 +265,8 @@ def _search(ws: Workspace, query: str, page: str | None = None) -> dict:
         "error": None,
         "total": paginator.count,
         "capped": paginator.capped,
+        "cut_short": paginator.cut_short,
+        "rows_read": paginator.rows_read,
         "appending": shown.number > 1,
         "more_url": more_url,
         "cards": [
