@@ -58,6 +58,12 @@ def render(key: str, lang: str, values: Mapping[str, Any]) -> str:
     return translation(lang).gettext(msgid) % shown
 
 
+def in_language(msgid: str, lang: str) -> str:
+    """A msgid of the core in a language, from the compiled catalogue (the command line's and the
+    pure core's way to read what the site reads with Django's `gettext`)."""
+    return translation(choose_language(lang)).gettext(msgid)
+
+
 def texts(key: str) -> dict[str, str]:
     """The message's texts by language."""
     return {lang: translation(lang).gettext(_CATALOGUE[key]) for lang in LANGUAGES}
