@@ -6,15 +6,18 @@ line pick it in one place, `choose_language` below). Each game registers its mes
 rules as English msgids (`%(name)s` placeholders) marked with `gettext_noop`, so `make messages`
 puts them in `locale/ja/LC_MESSAGES/django.po` with the site's other texts; the Japanese lives
 there, and `render` reads the compiled catalogue with the standard library's `gettext`, so the core
-stays free of Django. A value that reads differently per language is passed with the language as
-suffix (`zone_en`, `zone_ja`), and the message names it once (`%(zone)s`).
+stays free of Django. A value that is itself a text of the code (`exactly 50`, a cap's `[Dragon
+Ball] cards`) is passed as a `Text` and translated with the message; a value from the game's data
+that reads differently per language (a zone's Japanese header name, a type's Japanese search word)
+is passed with the language as suffix (`zone_en`, `zone_ja`), and the message names it once
+(`%(zone)s`).
 """
 
 from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -51,11 +54,12 @@ def render(key: str, lang: str, values: Mapping[str, Any]) -> str:
         raise UnknownMessage(f"no message registered for {key!r}")
     lang = choose_language(lang)
     suffix = f"_{lang}"
+    translate = translation(lang).gettext
     shown = {
         **values,
         **{k.removesuffix(suffix): v for k, v in values.items() if k.endswith(suffix)},
     }
-    return translation(lang).gettext(msgid) % shown
+    return translate(msgid) % {k: _show(v, translate, lang) for k, v in shown.items()}
 
 
 def in_language(msgid: str, lang: str) -> str:
@@ -142,6 +146,17 @@ class Text:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Text:
         return cls(data["msgid"], {k: _from_json(v) for k, v in data.get("values", {}).items()})
+
+
+def listed(items: Sequence[Any], msgid: str = "") -> Any:
+    """Several values as one text, joined the reader's way: `a, b, c` in English, `a、b、c` in
+    Japanese (or by `msgid`, a `%(first)s … %(rest)s` text such as `%(first)s or %(rest)s`)."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return Text(msgid or _LISTED, {"first": items[0], "rest": listed(items[1:], msgid)})
+
+
+_LISTED = gettext_noop("%(first)s, %(rest)s")
 
 
 #: `%(name)s` and the like (any conversion), as Python's `%` operator reads them.

@@ -9,11 +9,11 @@ copies of one identity" exists once for all five games.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cards.games import messages
 from cards.games.base import Card, Deck, Entry, GameData, Violation
-from cards.games.messages import gettext_noop
+from cards.games.messages import Text, gettext_noop, listed
 from cards.games.registry import get_game
 
 messages.register(
@@ -32,10 +32,6 @@ messages.register(
 messages.register(
     "copy_limit",
     gettext_noop("Remove %(excess)s %(noun)s of %(card)s (%(count)s of at most %(limit)s)."),
-)
-messages.register(
-    "cap",
-    gettext_noop("Remove %(excess)s of the %(what)s (%(count)s of at most %(limit)s): %(card)s."),
 )
 messages.register(
     "banned",
@@ -165,17 +161,20 @@ class Sizes:
         candidates = [min(max(size, low), high) for low, high in self.ranges]
         return min(candidates, key=lambda allowed: (abs(allowed - size), -allowed))
 
-    def describe(self, lang: str) -> str:
-        parts = [self._describe_range(low, high, lang) for low, high in self.ranges]
-        return (" or " if lang == "en" else "または").join(parts)
+    def describe(self) -> Text | str:
+        """The allowed sizes as a message's `allowed` (`exactly 50`, `0 to 15 allowed`)."""
+        return listed([self._describe_range(low, high) for low, high in self.ranges], _OR)
 
     @staticmethod
-    def _describe_range(low: int, high: int, lang: str) -> str:
+    def _describe_range(low: int, high: int) -> Text:
         if low == high == 0:
-            return "must be empty" if lang == "en" else "空"
+            return Text(gettext_noop("must be empty"))
         if low == high:
-            return f"exactly {low}" if lang == "en" else f"ちょうど{low}枚"
-        return f"{low} to {high} allowed" if lang == "en" else f"{low}〜{high}枚"
+            return Text(gettext_noop("exactly %(size)s"), {"size": low})
+        return Text(gettext_noop("%(low)s to %(high)s allowed"), {"low": low, "high": high})
+
+
+_OR = gettext_noop("%(first)s or %(rest)s")
 
 
 @dataclass(frozen=True)
@@ -206,8 +205,7 @@ class ZoneSize:
                 "zone_ja": zone_ja,
                 "delta": delta,
                 **noun(delta, "card", "cards"),
-                "allowed_en": self.sizes.describe("en"),
-                "allowed_ja": self.sizes.describe("ja"),
+                "allowed": self.sizes.describe(),
             },
         )
 
@@ -304,28 +302,29 @@ class Cap:
     counts: Callable[[Card], bool]
     limit: int
     code: str
-    #: What the message calls the capped cards, e.g. "[Dragon Ball] cards" / "【ドラゴンボール】".
-    what_en: str
-    what_ja: str
+    #: The violation's message (a msgid over `excess`, `count`, `limit`, `card`), registered under
+    #: `code`: a whole sentence per cap, since "[Dragon Ball] cards" alone reads differently as a
+    #: chart's label.
+    message: str
     rule: str
+
+    def __post_init__(self) -> None:
+        messages.register(self.code, self.message)
 
     def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
         entries = [entry for entry in entries_in(deck, self.zones) if self.counts(entry.card)]
         count = sum(entry.count for entry in entries)
         if count <= self.limit:
             return
-        violation = group_violation(
+        yield group_violation(
             self.code,
             self.rule,
             self.zones,
             entries,
             self.limit,
             excess=count - self.limit,
-            what_en=self.what_en,
-            what_ja=self.what_ja,
             card=card_list(entry.card for entry in entries),
         )
-        yield replace(violation, message_key="cap")
 
 
 @dataclass(frozen=True)
