@@ -148,12 +148,16 @@ class Text:
         return cls(data["msgid"], {k: _from_json(v) for k, v in data.get("values", {}).items()})
 
 
-def listed(items: Sequence[Any], msgid: str = "") -> Any:
+def listed(
+    items: Sequence[Any], msgid: str = "", names: tuple[str, str] = ("first", "rest")
+) -> Any:
     """Several values as one text, joined the reader's way: `a, b, c` in English, `a、b、c` in
-    Japanese (or by `msgid`, a `%(first)s … %(rest)s` text such as `%(first)s or %(rest)s`)."""
+    Japanese (or by `msgid`, a text over the two `names` such as `%(first)s or %(rest)s`; other
+    names make another msgid where a list joins another way in Japanese, as a selector's `・`)."""
     if len(items) <= 1:
         return items[0] if items else ""
-    return Text(msgid or _LISTED, {"first": items[0], "rest": listed(items[1:], msgid)})
+    first, rest = names
+    return Text(msgid or _LISTED, {first: items[0], rest: listed(items[1:], msgid, names)})
 
 
 _LISTED = gettext_noop("%(first)s, %(rest)s")

@@ -120,8 +120,7 @@ class LeaderRestriction:
                                 matching,
                                 clause.limit,
                                 leader=leader.card.label,
-                                what_en=clause.selector.describe("en"),
-                                what_ja=clause.selector.describe("ja"),
+                                what=clause.selector.describe(),
                             ),
                             message_key="dbscg.leader_restriction.max_count",
                         )
@@ -148,8 +147,7 @@ def _entry_violation(rule: str, leader: Card, clause: Clause, entry: Entry) -> V
             clause.zone,
             entry,
             leader=leader.label,
-            what_en=clause.selector.describe("en"),
-            what_ja=clause.selector.describe("ja"),
+            what=clause.selector.describe(),
         ),
         message_key=f"dbscg.leader_restriction.{clause.zone}",
     )
