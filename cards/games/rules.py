@@ -47,7 +47,10 @@ messages.register(
 
 def noun(count: int, one: str, many: str) -> dict[str, str]:
     """The word after a count, as the message's `noun` in each language: English "1 copy",
-    "2 copies"; Japanese counts cards with 枚 ("2枚")."""
+    "2 copies"; Japanese counts cards with 枚 ("2枚").
+
+    Grammar, not a translation: Japanese has no plural but a counter, so the pair is passed per
+    language (a msgid "copies" would also clash with the catalogue's 枚数, a column's heading)."""
     return {"noun_en": one if count == 1 else many, "noun_ja": "枚"}
 
 
@@ -68,7 +71,10 @@ class UnknownZone(LookupError):
 
 
 def zone_names(game: str, zone: str) -> tuple[str, str]:
-    """A zone's English and Japanese display names, from the game's zone list."""
+    """A zone's English and Japanese display names, from the game's zone list.
+
+    Data, not msgids: `Zone.label_ja` is also a header a decklist may use (`【メイン】`), the
+    words a player types, so it stays with the zone and is passed per language."""
     for candidate in get_game(game).zones:
         if candidate.slug == zone:
             return candidate.label, candidate.label_ja
@@ -77,7 +83,10 @@ def zone_names(game: str, zone: str) -> tuple[str, str]:
 
 def type_names(game: str, types: Iterable[str]) -> tuple[str, str]:
     """Card types as a message lists them, in English and in Japanese (the words of the game's
-    `type` search field where it has them, else the type as the data writes it)."""
+    `type` search field where it has them, else the type as the data writes it).
+
+    Data, not msgids: the types are card-data values and their Japanese words the search
+    aliases a player types (`Field.names_ja`), so they are passed per language."""
     names_ja: Mapping[str, str] = next(
         (f.names_ja for f in get_game(game).search_fields if f.name == "type"), {}
     )
