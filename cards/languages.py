@@ -28,7 +28,7 @@ def game_name(slug: str) -> str:
         game = get_game(slug)
     except UnknownGame:
         return slug
-    return game.name_ja if game.name_ja and translation.get_language() == "ja" else game.name
+    return translation.gettext(game.name)
 
 
 def translated(text: Text | str, lang: str | None = None) -> str:

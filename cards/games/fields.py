@@ -42,6 +42,9 @@ class Field:
     #: What a card page shows, when it differs from what is searched (an `X` cost).
     shown: Getter | None = None
     #: The Japanese word for a stored English value (`Leader` → `リーダー`), shown on Japanese pages.
+    #: Data, not a msgid: it is derived from `value_aliases`, the words a player types to search
+    #: (`色:青`), so the word a page shows is always one the search accepts; the values are card
+    #: data (colours, kinds, set codes), not texts of the code.
     names_ja: Mapping[str, str] = field(default_factory=dict)
     #: What the field means, when the short `label` (a column head, a group or sort menu's option)
     #: cannot say it: shown on the search help page and as the menu option's title.
@@ -117,7 +120,10 @@ def folded_aliases(pairs: Mapping[str, str]) -> dict[str, str]:
 
 
 def japanese_names(pairs: Mapping[str, str]) -> dict[str, str]:
-    """Stored English value → its Japanese alias (the first one given), for Japanese pages."""
+    """Stored English value → its Japanese alias (the first one given), for Japanese pages.
+
+    The search aliases stay data (a player's words, not a translation in the catalogue): showing
+    the first of them keeps the shown and the searched word one."""
     names: dict[str, str] = {}
     for alias, value in pairs.items():
         if is_japanese(alias) and not is_japanese(value):

@@ -16,7 +16,7 @@ from cards.games.charts import Charts
 from cards.games.dates import Dates, Verdict, check_at
 from cards.games.factsheet import Conversion
 from cards.games.fields import Field
-from cards.games.messages import Explained, gettext_noop, shown_value
+from cards.games.messages import Explained, gettext_noop, in_language, shown_value
 from cards.games.ruletext import Rule, Section
 from cards.games.schema import Schema
 from cards.games.text import fold, fold_compact
@@ -157,8 +157,8 @@ class Simulation:
 @dataclass(frozen=True)
 class Game:
     slug: str
+    #: The game's name (a msgid: its Japanese title is in the catalogue, read by `name_ja`).
     name: str
-    name_ja: str
     zones: tuple[Zone, ...]
     schema: Schema
     formats: tuple[Format, ...]
@@ -285,6 +285,12 @@ class Game:
         """The zone's Japanese name, as messages and pages in Japanese call it; the slug where the
         zone has none (or the game no such zone)."""
         return next((z.label_ja for z in self.zones if z.slug == slug and z.label_ja), slug)
+
+    @property
+    def name_ja(self) -> str:
+        """The game's Japanese title, from the catalogue: pages show it beside the English one
+        whatever their language (the home page, a registration sheet)."""
+        return in_language(self.name, "ja")
 
     @property
     def default_format(self) -> Format:

@@ -6,15 +6,18 @@ line pick it in one place, `choose_language` below). Each game registers its mes
 rules as English msgids (`%(name)s` placeholders) marked with `gettext_noop`, so `make messages`
 puts them in `locale/ja/LC_MESSAGES/django.po` with the site's other texts; the Japanese lives
 there, and `render` reads the compiled catalogue with the standard library's `gettext`, so the core
-stays free of Django. A value that reads differently per language is passed with the language as
-suffix (`zone_en`, `zone_ja`), and the message names it once (`%(zone)s`).
+stays free of Django. A value that is itself a text of the code (`exactly 50`, a cap's `[Dragon
+Ball] cards`) is passed as a `Text` and translated with the message; a value from the game's data
+that reads differently per language (a zone's Japanese header name, a type's Japanese search word)
+is passed with the language as suffix (`zone_en`, `zone_ja`), and the message names it once
+(`%(zone)s`).
 """
 
 from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -51,11 +54,18 @@ def render(key: str, lang: str, values: Mapping[str, Any]) -> str:
         raise UnknownMessage(f"no message registered for {key!r}")
     lang = choose_language(lang)
     suffix = f"_{lang}"
+    translate = translation(lang).gettext
     shown = {
         **values,
         **{k.removesuffix(suffix): v for k, v in values.items() if k.endswith(suffix)},
     }
-    return translation(lang).gettext(msgid) % shown
+    return translate(msgid) % {k: _show(v, translate, lang) for k, v in shown.items()}
+
+
+def in_language(msgid: str, lang: str) -> str:
+    """A msgid of the core in a language, from the compiled catalogue (the command line's and the
+    pure core's way to read what the site reads with Django's `gettext`)."""
+    return translation(choose_language(lang)).gettext(msgid)
 
 
 def texts(key: str) -> dict[str, str]:
@@ -136,6 +146,21 @@ class Text:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Text:
         return cls(data["msgid"], {k: _from_json(v) for k, v in data.get("values", {}).items()})
+
+
+def listed(
+    items: Sequence[Any], msgid: str = "", names: tuple[str, str] = ("first", "rest")
+) -> Any:
+    """Several values as one text, joined the reader's way: `a, b, c` in English, `a、b、c` in
+    Japanese (or by `msgid`, a text over the two `names` such as `%(first)s or %(rest)s`; other
+    names make another msgid where a list joins another way in Japanese, as a selector's `・`)."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    first, rest = names
+    return Text(msgid or _LISTED, {first: items[0], rest: listed(items[1:], msgid, names)})
+
+
+_LISTED = gettext_noop("%(first)s, %(rest)s")
 
 
 #: `%(name)s` and the like (any conversion), as Python's `%` operator reads them.

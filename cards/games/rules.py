@@ -9,11 +9,11 @@ copies of one identity" exists once for all five games.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cards.games import messages
 from cards.games.base import Card, Deck, Entry, GameData, Violation
-from cards.games.messages import gettext_noop
+from cards.games.messages import Text, gettext_noop, listed
 from cards.games.registry import get_game
 
 messages.register(
@@ -34,10 +34,6 @@ messages.register(
     gettext_noop("Remove %(excess)s %(noun)s of %(card)s (%(count)s of at most %(limit)s)."),
 )
 messages.register(
-    "cap",
-    gettext_noop("Remove %(excess)s of the %(what)s (%(count)s of at most %(limit)s): %(card)s."),
-)
-messages.register(
     "banned",
     gettext_noop("Remove %(card)s: it is banned in %(format)s (%(count)s in the deck, 0 allowed)."),
 )
@@ -51,7 +47,10 @@ messages.register(
 
 def noun(count: int, one: str, many: str) -> dict[str, str]:
     """The word after a count, as the message's `noun` in each language: English "1 copy",
-    "2 copies"; Japanese counts cards with 枚 ("2枚")."""
+    "2 copies"; Japanese counts cards with 枚 ("2枚").
+
+    Grammar, not a translation: Japanese has no plural but a counter, so the pair is passed per
+    language (a msgid "copies" would also clash with the catalogue's 枚数, a column's heading)."""
     return {"noun_en": one if count == 1 else many, "noun_ja": "枚"}
 
 
@@ -72,7 +71,10 @@ class UnknownZone(LookupError):
 
 
 def zone_names(game: str, zone: str) -> tuple[str, str]:
-    """A zone's English and Japanese display names, from the game's zone list."""
+    """A zone's English and Japanese display names, from the game's zone list.
+
+    Data, not msgids: `Zone.label_ja` is also a header a decklist may use (`【メイン】`), the
+    words a player types, so it stays with the zone and is passed per language."""
     for candidate in get_game(game).zones:
         if candidate.slug == zone:
             return candidate.label, candidate.label_ja
@@ -81,7 +83,10 @@ def zone_names(game: str, zone: str) -> tuple[str, str]:
 
 def type_names(game: str, types: Iterable[str]) -> tuple[str, str]:
     """Card types as a message lists them, in English and in Japanese (the words of the game's
-    `type` search field where it has them, else the type as the data writes it)."""
+    `type` search field where it has them, else the type as the data writes it).
+
+    Data, not msgids: the types are card-data values and their Japanese words the search
+    aliases a player types (`Field.names_ja`), so they are passed per language."""
     names_ja: Mapping[str, str] = next(
         (f.names_ja for f in get_game(game).search_fields if f.name == "type"), {}
     )
@@ -165,17 +170,20 @@ class Sizes:
         candidates = [min(max(size, low), high) for low, high in self.ranges]
         return min(candidates, key=lambda allowed: (abs(allowed - size), -allowed))
 
-    def describe(self, lang: str) -> str:
-        parts = [self._describe_range(low, high, lang) for low, high in self.ranges]
-        return (" or " if lang == "en" else "または").join(parts)
+    def describe(self) -> Text | str:
+        """The allowed sizes as a message's `allowed` (`exactly 50`, `0 to 15 allowed`)."""
+        return listed([self._describe_range(low, high) for low, high in self.ranges], _OR)
 
     @staticmethod
-    def _describe_range(low: int, high: int, lang: str) -> str:
+    def _describe_range(low: int, high: int) -> Text:
         if low == high == 0:
-            return "must be empty" if lang == "en" else "空"
+            return Text(gettext_noop("must be empty"))
         if low == high:
-            return f"exactly {low}" if lang == "en" else f"ちょうど{low}枚"
-        return f"{low} to {high} allowed" if lang == "en" else f"{low}〜{high}枚"
+            return Text(gettext_noop("exactly %(size)s"), {"size": low})
+        return Text(gettext_noop("%(low)s to %(high)s allowed"), {"low": low, "high": high})
+
+
+_OR = gettext_noop("%(first)s or %(rest)s")
 
 
 @dataclass(frozen=True)
@@ -206,8 +214,7 @@ class ZoneSize:
                 "zone_ja": zone_ja,
                 "delta": delta,
                 **noun(delta, "card", "cards"),
-                "allowed_en": self.sizes.describe("en"),
-                "allowed_ja": self.sizes.describe("ja"),
+                "allowed": self.sizes.describe(),
             },
         )
 
@@ -304,28 +311,29 @@ class Cap:
     counts: Callable[[Card], bool]
     limit: int
     code: str
-    #: What the message calls the capped cards, e.g. "[Dragon Ball] cards" / "【ドラゴンボール】".
-    what_en: str
-    what_ja: str
+    #: The violation's message (a msgid over `excess`, `count`, `limit`, `card`), registered under
+    #: `code`: a whole sentence per cap, since "[Dragon Ball] cards" alone reads differently as a
+    #: chart's label.
+    message: str
     rule: str
+
+    def __post_init__(self) -> None:
+        messages.register(self.code, self.message)
 
     def __call__(self, deck: Deck, data: GameData) -> Iterator[Violation]:
         entries = [entry for entry in entries_in(deck, self.zones) if self.counts(entry.card)]
         count = sum(entry.count for entry in entries)
         if count <= self.limit:
             return
-        violation = group_violation(
+        yield group_violation(
             self.code,
             self.rule,
             self.zones,
             entries,
             self.limit,
             excess=count - self.limit,
-            what_en=self.what_en,
-            what_ja=self.what_ja,
             card=card_list(entry.card for entry in entries),
         )
-        yield replace(violation, message_key="cap")
 
 
 @dataclass(frozen=True)

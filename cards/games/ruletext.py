@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cards.games.messages import in_language
+
 #: A citation inside a violation's rule text: `§2.1.3` (not `CONTRACT.md §3`, the decklist format).
 CITATION = re.compile(r"(?<!CONTRACT\.md )§(\d+(?:\.\d+)*)")
 
@@ -18,11 +20,11 @@ CITATION = re.compile(r"(?<!CONTRACT\.md )§(\d+(?:\.\d+)*)")
 @dataclass(frozen=True)
 class Rule:
     number: str
+    #: The rule in English, a msgid (marked with `gettext_noop`): its Japanese is in the catalogue.
     en: str
-    ja: str
 
     def text(self, lang: str) -> str:
-        return self.ja if lang == "ja" else self.en
+        return in_language(self.en, lang)
 
     @property
     def anchor(self) -> str:
@@ -32,19 +34,15 @@ class Rule:
 @dataclass(frozen=True)
 class Section:
     number: str
+    #: The heading in English, a msgid like a rule's.
     en: str
-    ja: str
     rules: tuple[Rule, ...] = ()
-    #: A text under the heading, for sections that are one rule (`As 2.1, except …`).
-    note_en: str = ""
-    note_ja: str = ""
+    #: A text under the heading (a msgid), for sections that are one rule (`As 2.1, except …`).
+    note: str = ""
 
     def text(self, lang: str) -> str:
         """The heading; a citation of a whole section reads as its heading."""
-        return self.ja if lang == "ja" else self.en
-
-    def note(self, lang: str) -> str:
-        return self.note_ja if lang == "ja" else self.note_en
+        return in_language(self.en, lang)
 
     @property
     def anchor(self) -> str:

@@ -40,7 +40,12 @@ def copied_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str
     shutil.copytree(source, folder, ignore=shutil.ignore_patterns("__pycache__"))
     init = folder / "__init__.py"
     init.write_text(
-        re.sub(r'name="[^"]*"', 'name="Copied Troidal"', init.read_text(encoding="utf-8"), count=1),
+        re.sub(
+            r'name=gettext_noop\("[^"]*"\)',
+            'name=gettext_noop("Copied Troidal")',
+            init.read_text(encoding="utf-8"),
+            count=1,
+        ),
         encoding="utf-8",
     )
     monkeypatch.syspath_prepend(str(tmp_path))

@@ -24,8 +24,7 @@ def simulation() -> Simulation:
 GAME = Game(
     copy_limit=lambda card: FREE_POOL.copies,
     slug=slug_of(__name__),
-    name="Blade Rondo",
-    name_ja="ブレイドロンド",
+    name=gettext_noop("Blade Rondo"),
     zones=(
         Zone("pool", "Pool", "プール", ("Set Deck", "セットデッキ", "Deck", "デッキ")),
         Zone("dealt", "Dealt", "配札", ("Dealt 15", "配られた札")),

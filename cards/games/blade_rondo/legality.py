@@ -19,7 +19,7 @@ from typing import Any
 from cards.games import messages
 from cards.games.base import Construction, Deck, Format, GameData, Rule, Violation
 from cards.games.game import SHIPPED_DATA, PresetDeck, name_key, slug_of
-from cards.games.messages import gettext_noop
+from cards.games.messages import Text, gettext_noop, listed
 from cards.games.rules import CopyLimit, Sizes, ZoneSize, noun, zone_names
 
 GAME = slug_of(__package__ or __name__)
@@ -27,6 +27,11 @@ SET_DECKS_FILE = SHIPPED_DATA / GAME / "set_decks.json"
 #: Cards dealt to a player when the set deck does not say (§4.1), and the hand kept from them.
 DEALT = 15
 HAND = 7
+#: The parts of a pool's difference from its closest set deck: `add 2× A; remove 1× B`.
+_ADD = gettext_noop("add %(cards)s")
+_REMOVE = gettext_noop("remove %(cards)s")
+_PARTS = gettext_noop("%(first)s; %(rest)s")
+
 #: Free construction (§4.3): 20 different cards, 2 copies of each; the editor adds them in pairs.
 FREE_POOL = Construction("pool", kinds=20, copies=2)
 
@@ -203,21 +208,12 @@ class SetPool:
             cards=tuple(entry.card.number for key, entry in keyed if extra_keys[key]),
             limit=closest.size,
             set_deck=closest.name,
-            diff_en="; ".join(
-                part
-                for part in (
-                    f"add {', '.join(missing)}" if missing else "",
-                    f"remove {', '.join(extra)}" if extra else "",
-                )
-                if part
-            ),
-            diff_ja="　".join(
-                part
-                for part in (
-                    f"不足：{'、'.join(missing)}" if missing else "",
-                    f"余分：{'、'.join(extra)}" if extra else "",
-                )
-                if part
+            diff=listed(
+                [
+                    *([Text(_ADD, {"cards": listed(missing)})] if missing else []),
+                    *([Text(_REMOVE, {"cards": listed(extra)})] if extra else []),
+                ],
+                _PARTS,
             ),
         )
 

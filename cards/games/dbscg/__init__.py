@@ -30,8 +30,7 @@ def simulation() -> Simulation:
 GAME = Game(
     copy_limit=main_deck_limit,
     slug=slug_of(__name__),
-    name="Dragon Ball Super Card Game",
-    name_ja="ドラゴンボール超 カードゲーム",
+    name=gettext_noop("Dragon Ball Super Card Game"),
     zones=(
         Zone("leader", "Leader", "リーダー", ("Leader Card", "リーダーカード")),
         Zone("main", "Main", "メイン", ("Main Deck", "メインデッキ", "Deck", "デッキ")),

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from cards.games import messages
 from cards.games.base import Card, Deck, Entry, Format, GameData, Rule, Violation
 from cards.games.game import slug_of, unpadded_number_key
-from cards.games.messages import gettext_noop
+from cards.games.messages import Text, gettext_noop
 from cards.games.rules import (
     Cap,
     CopyLimit,
@@ -86,21 +86,12 @@ def main_deck_limit(card: Card) -> int | None:
     return printed_limit("copy_limit", COPIES)(card)
 
 
-#: §2.1.8: the legacy kinds' texts say what the leader allows (English, Japanese).
+#: §2.1.8: the legacy kinds' texts say what the leader allows (msgids over the kind's value).
 LEGACY_TEXTS = {
-    "only_trait_battle": (
-        "only Battle cards with the trait {value}",
-        "特徴《{value}》を持つバトルカードしか入れられません",
-    ),
-    "only_trait": (
-        "only cards with the trait {value}",
-        "特徴《{value}》を持つカードしか入れられません",
-    ),
-    "no_trait": ("no card with the trait {value}", "特徴《{value}》を持つカードは入れられません"),
-    "max_energy_cost": (
-        "only cards with an energy cost of {value} or less",
-        "エネルギーコスト{value}以下のカードしか入れられません",
-    ),
+    "only_trait_battle": gettext_noop("only Battle cards with the trait %(value)s"),
+    "only_trait": gettext_noop("only cards with the trait %(value)s"),
+    "no_trait": gettext_noop("no card with the trait %(value)s"),
+    "max_energy_cost": gettext_noop("only cards with an energy cost of %(value)s or less"),
 }
 
 
@@ -129,8 +120,7 @@ class LeaderRestriction:
                                 matching,
                                 clause.limit,
                                 leader=leader.card.label,
-                                what_en=clause.selector.describe("en"),
-                                what_ja=clause.selector.describe("ja"),
+                                what=clause.selector.describe(),
                             ),
                             message_key="dbscg.leader_restriction.max_count",
                         )
@@ -142,15 +132,13 @@ class LeaderRestriction:
 def _entry_violation(rule: str, leader: Card, clause: Clause, entry: Entry) -> Violation:
     if clause.legacy is not None:
         kind, value = clause.legacy
-        allowed_en, allowed_ja = LEGACY_TEXTS[kind]
         return entry_violation(
             "dbscg.leader_restriction",
             rule,
             clause.zone,
             entry,
             leader=leader.label,
-            allowed_en=allowed_en.format(value=value),
-            allowed_ja=allowed_ja.format(value=value),
+            allowed=Text(LEGACY_TEXTS[kind], {"value": value}),
         )
     return replace(
         entry_violation(
@@ -159,8 +147,7 @@ def _entry_violation(rule: str, leader: Card, clause: Clause, entry: Entry) -> V
             clause.zone,
             entry,
             leader=leader.label,
-            what_en=clause.selector.describe("en"),
-            what_ja=clause.selector.describe("ja"),
+            what=clause.selector.describe(),
         ),
         message_key=f"dbscg.leader_restriction.{clause.zone}",
     )
@@ -191,8 +178,9 @@ def rules(main: Sizes, main_rule: str, zdeck: Sizes, zdeck_rule: str) -> tuple[R
             is_dragon_ball,
             DRAGON_BALL_CAP,
             "dbscg.dragon_ball",
-            "[Dragon Ball] cards",
-            "【ドラゴンボール】を持つカード",
+            gettext_noop(
+                "Remove %(excess)s of the [Dragon Ball] cards (%(count)s of at most %(limit)s): %(card)s."
+            ),
             "Main deck: at most 7 cards with [Dragon Ball] (RULES.md §2.1.4).",
         ),
         Cap(
@@ -200,8 +188,9 @@ def rules(main: Sizes, main_rule: str, zdeck: Sizes, zdeck_rule: str) -> tuple[R
             has_keyword(SUPER_COMBO),
             SUPER_COMBO_CAP,
             "dbscg.super_combo",
-            "[Super Combo] cards",
-            "【スーパーコンボ】を持つカード",
+            gettext_noop(
+                "Remove %(excess)s of the [Super Combo] cards (%(count)s of at most %(limit)s): %(card)s."
+            ),
             "Main deck: at most 4 cards with [Super Combo] (RULES.md §2.1.5).",
         ),
         Cap(
@@ -209,8 +198,9 @@ def rules(main: Sizes, main_rule: str, zdeck: Sizes, zdeck_rule: str) -> tuple[R
             has_keyword(ULTIMATE),
             ULTIMATE_CAP,
             "dbscg.ultimate",
-            "[Ultimate] cards",
-            "【アルティメット】を持つカード",
+            gettext_noop(
+                "Remove %(excess)s of the [Ultimate] cards (%(count)s of at most %(limit)s): %(card)s."
+            ),
             "Main deck: at most 1 card with [Ultimate] (RULES.md §2.1.6).",
         ),
         ZoneSize(GAME, "zdeck", zdeck, zdeck_rule),

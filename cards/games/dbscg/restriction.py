@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cards.games.base import Card
+from cards.games.messages import Text, gettext_noop, listed
 from cards.games.text import fold
 
 #: Colours that say nothing about a card's colour count (`multicolor` leaves them out).
@@ -61,8 +62,8 @@ class Term:
     """One term of a selector, with how messages say it."""
 
     matches: Matcher
-    en: str
-    ja: str
+    #: How messages say it: a msgid over the term's value, if any (`trait %(v)s`).
+    text: Text
 
 
 def _field_term(field: str, op: str, value: str) -> Term:
@@ -80,22 +81,20 @@ def _field_term(field: str, op: str, value: str) -> Term:
             return wanted in _card_values(card, field)
 
     words = {
-        "type": (("type {v}", "種類{v}"), ("type not {v}", "{v}以外の種類")),
-        "trait": (("trait {v}", "特徴《{v}》あり"), ("without trait {v}", "特徴《{v}》なし")),
-        "char": (("character {v}", "キャラクター〈{v}〉"), ("character not {v}", "〈{v}〉以外")),
-        "color": (("colour {v}", "{v}を含む色"), ("colour not {v}", "{v}を含まない色")),
-        "kw": (("[{v}]", "【{v}】あり"), ("without [{v}]", "【{v}】なし")),
+        "type": (gettext_noop("type %(v)s"), gettext_noop("type not %(v)s")),
+        "trait": (gettext_noop("trait %(v)s"), gettext_noop("without trait %(v)s")),
+        "char": (gettext_noop("character %(v)s"), gettext_noop("character not %(v)s")),
+        "color": (gettext_noop("colour %(v)s"), gettext_noop("colour not %(v)s")),
+        "kw": (gettext_noop("[%(v)s]"), gettext_noop("without [%(v)s]")),
     }
     if op.endswith("~"):
         words["trait"] = (
-            ("a trait containing {v}", "「{v}」を含む特徴あり"),
-            ("no trait containing {v}", "「{v}」を含む特徴なし"),
+            gettext_noop("a trait containing %(v)s"),
+            gettext_noop("no trait containing %(v)s"),
         )
-    en, ja = words[field][negated]
     return Term(
         (lambda card: not positive(card)) if negated else positive,
-        en.format(v=value),
-        ja.format(v=value),
+        Text(words[field][negated], {"v": value}),
     )
 
 
@@ -115,21 +114,18 @@ def parse_term(text: str) -> Term:
 
         return Term(
             (lambda card: not multicolor(card)) if negated else multicolor,
-            "single-colour" if negated else "multicolour",
-            "単色" if negated else "多色",
+            Text(gettext_noop("single-colour") if negated else gettext_noop("multicolour")),
         )
     if found := _COST.match(text):
         bound = int(found[2])
         if found[1] == "<=":
             return Term(
                 lambda card: (cost := _cost(card)) is not None and cost <= bound,
-                f"energy cost {bound} or less",
-                f"エネルギーコスト{bound}以下",
+                Text(gettext_noop("energy cost %(v)s or less"), {"v": bound}),
             )
         return Term(
             lambda card: (cost := _cost(card)) is not None and cost >= bound,
-            f"energy cost {bound} or more",
-            f"エネルギーコスト{bound}以上",
+            Text(gettext_noop("energy cost %(v)s or more"), {"v": bound}),
         )
     if found := _FIELD.match(text):
         return _field_term(found[1], found[2], found[3].strip())
@@ -143,10 +139,12 @@ class Selector:
     def __call__(self, card: Card) -> bool:
         return all(term.matches(card) for term in self.terms)
 
-    def describe(self, lang: str) -> str:
-        return (", " if lang == "en" else "・").join(
-            term.en if lang == "en" else term.ja for term in self.terms
-        )
+    def describe(self) -> Text | str:
+        """The selector as a message's `what`: its terms, `, ` in English and `・` in Japanese."""
+        return listed([term.text for term in self.terms], _TERMS, ("term", "terms"))
+
+
+_TERMS = gettext_noop("%(term)s, %(terms)s")
 
 
 def parse_selector(text: str) -> Selector:

@@ -25,8 +25,7 @@ GAME = Game(
     # §5.1: the beta states no copy limit.
     copy_limit=lambda card: None,
     slug=slug_of(__name__),
-    name="DRAWS◎TROIDAL",
-    name_ja="ドローズ◎トロイダル",
+    name=gettext_noop("DRAWS◎TROIDAL"),
     zones=(Zone("main", "Main", "メイン", ("Deck", "デッキ", "Main Deck", "メインデッキ")),),
     schema=SCHEMA,
     formats=FORMATS,

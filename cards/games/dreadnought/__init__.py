@@ -42,8 +42,7 @@ def simulation() -> Simulation:
 GAME = Game(
     copy_limit=printed_limit("deck_limit", COPIES),
     slug=slug_of(__name__),
-    name="Dreadnought",
-    name_ja="ドレッドノート",
+    name=gettext_noop("Dreadnought"),
     zones=(
         Zone("casters", "Casters", "キャスター", ("Caster",)),
         Zone("main", "Main", "メイン", ("Main Deck", "メインデッキ", "Deck", "デッキ")),

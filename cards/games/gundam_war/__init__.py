@@ -57,8 +57,7 @@ GAME = Game(
     # The printed limit or three (§3.1.2); the regulations' lists are format data, not the game's.
     copy_limit=printed_limit("copy_limit", COPIES),
     slug=slug_of(__name__),
-    name="Gundam War",
-    name_ja="ガンダムウォー",
+    name=gettext_noop("Gundam War"),
     zones=(
         Zone("main", "Main", "メイン", ("Main Deck", "メインデッキ", "Deck", "デッキ")),
         Zone("side", "Side", "サイド", ("Side Deck", "サイドデッキ", "Sideboard", "サイドボード")),

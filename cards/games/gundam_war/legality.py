@@ -245,8 +245,9 @@ def rules(
             lists.is_special_g,
             SPECIAL_G_CAP,
             "gundam_war.special_g",
-            "special G cards",
-            "特殊G",
+            gettext_noop(
+                "Remove %(excess)s of the special G cards (%(count)s of at most %(limit)s): %(card)s."
+            ),
             "At most 6 special G in main and side together (RULES.md §3.1.3).",
         ),
         Cap(
@@ -254,8 +255,9 @@ def rules(
             has_keyword(UNIQUE),
             UNIQUE_CAP,
             "gundam_war.unique",
-            "ユニーク cards",
-            "ユニークを持つカード",
+            gettext_noop(
+                "Remove %(excess)s of the ユニーク cards (%(count)s of at most %(limit)s): %(card)s."
+            ),
             "At most 3 cards with ユニーク, whatever their names (RULES.md §3.1.4).",
         ),
         OnePerDeck(
