@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.discovery.dated import NEW_TEXT, RELEASE_28TH, load_cards
-from tests.legality.test_validate_deck import run
+from tests.legality.commands import run
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import subprocess
@@ -11,28 +10,12 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
-from django.core.management.base import CommandError
 
 from cards.games.deckcode import decode
+from tests.legality.commands import run
 from tests.legality.conftest import dbscg_deck
 
 pytestmark = pytest.mark.usefixtures("cards")
-
-
-def run(*args: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
-    """Run a command in-process; (exit status, stdout, stderr) as the shell would see them."""
-    out, err = io.StringIO(), io.StringIO()
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
-    try:
-        call_command(*args, stdout=out, stderr=err)
-        status = 0
-    except SystemExit as exit:
-        status = exit.code
-    except CommandError as error:
-        status, err = error.returncode, io.StringIO(str(error))
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture
