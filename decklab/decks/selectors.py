@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import DateTimeField, F, IntegerField, Q, QuerySet
+from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.utils.translation import get_language, gettext
 
@@ -102,25 +103,39 @@ def current_version_for_owner(user: Viewer, pk: int) -> DeckVersion:
 
     In the same query, what the owner's decks of the game look like now (`owner_decks`: how many,
     `owner_decks_changed`: the newest change): the editor keys its cached "Compare with" choices
-    by them (`decklab.goldfish.pairs.compare_choices`)."""
+    by them (`decklab.goldfish.pairs.compare_choices`). The two subqueries are SQL of their own:
+    the ORM took 0.9 ms to build them as `Subquery` aggregates, a seventh of the editor page's
+    server time (`manage.py bench editor`)."""
     if not user.is_authenticated:
         raise DeckNotFound("No such deck.")
-    mine = (
-        Deck.objects.filter(owner=OuterRef("deck__owner"), game=OuterRef("deck__game"))
-        .order_by()
-        .values("owner")
-    )
     try:
         return (
             DeckVersion.objects.select_related("deck")
             .annotate(
-                owner_decks=Subquery(mine.annotate(n=Count("id")).values("n")),
-                owner_decks_changed=Subquery(mine.annotate(at=Max("updated_at")).values("at")),
+                owner_decks=RawSQL(_owner_decks_sql("COUNT(*)"), (), IntegerField()),
+                owner_decks_changed=RawSQL(
+                    _owner_decks_sql(f"MAX({_quote('updated_at')})"), (), DateTimeField()
+                ),
             )
             .get(deck_id=pk, deck__owner=user, number=F("deck__version"))
         )
     except DeckVersion.DoesNotExist:
         raise DeckNotFound("No such deck.") from None
+
+
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _owner_decks_sql(aggregate: str) -> str:
+    """`aggregate` over the decks of the selected deck's owner and game. The selected deck is
+    the outer query's join of `select_related("deck")`, which the ORM names after the table."""
+    deck = _quote(Deck._meta.db_table)
+    owner, game = _quote("owner_id"), _quote("game")
+    return (
+        f"SELECT {aggregate} FROM {deck} mine"
+        f" WHERE mine.{owner} = {deck}.{owner} AND mine.{game} = {deck}.{game}"
+    )
 
 
 def current_version(deck: Deck) -> DeckVersion:
@@ -281,7 +296,7 @@ def card_stamps(game_slug: str, numbers: Iterable[str]) -> tuple[int, str | None
     SQL of its own: the ORM took 6 ms to build this aggregate with its subquery, a quarter of
     the editor page's server time, for a query the database answers in 0.1 ms."""
     wanted = sorted(set(numbers))
-    quote = connection.ops.quote_name
+    quote = _quote
     card, data = quote(Card._meta.db_table), quote(GameData._meta.db_table)
     matching = f"{quote('number')} IN ({', '.join(['%s'] * len(wanted))})" if wanted else "1 = 0"
     with connection.cursor() as cursor:
