@@ -9,6 +9,7 @@ from typing import Any
 
 from django import template
 
+from cards.addresses import keyed_url
 from decklab.collections import selectors
 from decklab.decks.models import Deck as SavedDeck
 
@@ -23,7 +24,8 @@ def deck_holdings(context: dict[str, Any], ws: Any) -> dict[str, Any]:
     """The "My cards" panel of a saved deck for a signed-in player: loaded after the page (and
     again when the editor changes the deck), so the deck's page makes no query for it."""
     request = context["request"]
-    return {"show": request.user.is_authenticated and ws.deck is not None, "deck": ws.deck}
+    show = request.user.is_authenticated and ws.deck is not None
+    return {"show": show, "url": keyed_url("collections:holdings", ws.deck.code) if show else ""}
 
 
 @register.inclusion_tag("collections/_card_quantity.html", takes_context=True)

@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString
 from django_htmx.http import trigger_client_event
 
 from cards import limits
-from cards.addresses import fixed_url
+from cards.addresses import fixed_url, keyed_url
 from cards.coverage import completeness_key, registered_key
 from cards.games import deckcode
 from cards.games.game import UnknownFormat
@@ -103,8 +103,9 @@ def refused(request: HttpRequest, error: services.DeckError, to: str, **kwargs) 
 class DeckUrls:
     """Where the editor's forms and panels go: a saved deck's addresses (`history`, `settings`,
     `delete` only there), or the builder's with its code (`save` only there). Computed once per
-    request and handed to every template that links to them; a game's addresses are reversed once
-    per process (`fixed_url`)."""
+    request and handed to every template that links to them; a game's addresses, and the text
+    around a deck's id or code in its own, are reversed once per process (`fixed_url`,
+    `keyed_url`)."""
 
     change: str
     page: str
@@ -128,24 +129,23 @@ class DeckUrls:
     def of(cls, ws: Workspace) -> DeckUrls:
         if ws.deck is not None:
             pk, code = ws.deck.pk, ws.deck.code
-            editor = reverse("decks:editor", args=[pk])
             return cls(
-                change=reverse("decks:change", args=[pk]),
-                page=editor,
-                panel_legality=reverse("decks:panel", args=[pk, "legality"]),
-                panel_stats=reverse("decks:panel", args=[pk, "stats"]),
-                panel_export=reverse("decks:panel", args=[pk, "export"]),
-                import_action=reverse("decks:import", args=[pk]),
+                change=keyed_url("decks:change", pk),
+                page=keyed_url("decks:editor", pk),
+                panel_legality=keyed_url("decks:panel", pk, "legality"),
+                panel_stats=keyed_url("decks:panel", pk, "stats"),
+                panel_export=keyed_url("decks:panel", pk, "export"),
+                import_action=keyed_url("decks:import", pk),
                 search=fixed_url("decks:search", ws.game_slug),
-                text=reverse("decks:text", args=[code]),
-                image=reverse("decks:image", args=[code]),
-                sheet=reverse("decks:sheet", args=[code]),
-                share=reverse("decks:shared", args=[code]),
+                text=keyed_url("decks:text", code),
+                image=keyed_url("decks:image", code),
+                sheet=keyed_url("decks:sheet", code),
+                share=keyed_url("decks:shared", code),
                 stateless=build_url(ws),
-                simulate=reverse("decks:simulate", args=[pk]),
-                history=reverse("decks:history", args=[pk]),
-                settings=reverse("decks:settings", args=[pk]),
-                delete=reverse("decks:delete", args=[pk]),
+                simulate=keyed_url("decks:simulate", pk),
+                history=keyed_url("decks:history", pk),
+                settings=keyed_url("decks:settings", pk),
+                delete=keyed_url("decks:delete", pk),
             )
         game = ws.game_slug
         build = fixed_url("decks:build", game)
