@@ -125,9 +125,10 @@ def _editor_page(request: HttpRequest, ws: Workspace, urls: DeckUrls, status: in
         "goal_fieldsets": lambda: goal_fieldsets(
             goal_forms(ws.game_slug, ws.game_deck), QueryDict()
         ),
-        "simulation_form": SimulationForm(trial_choices=TRIALS_CHOICES),
+        # Both forms are shown only inside cached fragments: built when a fragment is rendered.
+        "simulation_form": lambda: SimulationForm(trial_choices=TRIALS_CHOICES),
         **_compare_wanted(request, ws),
-        "settings_form": SettingsForm(
+        "settings_form": lambda: SettingsForm(
             initial={
                 "name": ws.deck.name if ws.deck else "",
                 "format": ws.format_slug,
