@@ -30,8 +30,7 @@ from decklab.decks.actions import apply_action
 from decklab.decks.errors import DeckError, StaleDeck
 from decklab.decks.models import Deck, DeckCard, DeckVersion, Visibility
 from decklab.decks.notes import Note
-from decklab.decks.signals import deck_cards_saved
-from decklab.goldfish.public import public_deck_changed
+from decklab.decks.signals import deck_cards_saved, deck_listing_changed
 
 MAX_NAME = 120
 
@@ -105,7 +104,6 @@ def _mirror_cards(deck: Deck, zones: edits.Zones) -> None:
         for zone, cards in zones.items()
         for number, count in cards.items()
     )
-    public_deck_changed(deck=deck)  # a public deck's numbers and similar decks follow its cards
     deck_cards_saved.send(sender=Deck, deck=deck, zones=zones)
 
 
@@ -268,7 +266,7 @@ def deck_update(
     if changed:
         locked.save(update_fields=[*changed, "updated_at"])
     if {"format", "visibility"} & set(changed):
-        public_deck_changed(deck=locked, listing=True)
+        deck_listing_changed.send(sender=Deck, deck=locked)
     for field in ("name", "format", "visibility", "updated_at"):
         setattr(deck, field, getattr(locked, field))
     return deck
@@ -308,5 +306,4 @@ def deck_fork(*, source: DeckVersion, owner: User, name: str | None = None) -> D
 
 
 def deck_delete(*, deck: Deck) -> None:
-    public_deck_changed(deck=deck)
     deck.delete()

@@ -1,4 +1,9 @@
-"""Keeping discovery's facts in step: a deck's on each save, event places when an event finishes."""
+"""Keeping discovery's facts in step: a deck's on each save, event places when an event finishes.
+
+A deck's facts follow Django's `post_save` of `Deck`, not the deck app's own signals: a save by any
+path (the admin's visibility or format included) must refresh or withdraw them. decklab/decks/
+signals.py lists these receivers with the deck app's signals.
+"""
 
 from __future__ import annotations
 

@@ -52,7 +52,7 @@ PUBLIC_NUMBERS = "goldfish.public_numbers"
 #: sitting of clicks asks for one run of the cards it ends with, not one per click.
 SETTLE_SECONDS = 30
 #: The format's averages are kept this long at most (a change of a public deck of the game drops
-#: them at once: `_changed`).
+#: them at once: `_changed`, through the deck app's signals).
 AVERAGE_SECONDS = 300
 #: Done runs whose numbers are copied into their rows per average computed (the rest next time;
 #: a deck's page copies its own at once).
@@ -200,7 +200,8 @@ def _forget(deck_id: int) -> None:
 
 def public_numbers_later(*, deck_id: int, settle: bool = False) -> None:
     """Schedule the deck's numbers once the current transaction commits (after `SETTLE_SECONDS`
-    with `settle`, for edits): the deck's services and page call this; cheap when nothing changed."""
+    with `settle`, for edits): the receivers of the deck app's signals below and the deck's page
+    call this; cheap when nothing changed."""
 
     def send() -> None:
         try:
@@ -294,14 +295,27 @@ def _changed(game: str) -> None:
         cache.set(key, 1, None)
 
 
-def public_deck_changed(*, deck: Deck, listing: bool = False) -> None:
-    """What the deck services call after a change of a deck's cards (`listing`: of its format or
-    visibility): a public deck's numbers are asked for again once its edits settle; a deck that
-    left public loses them at once. A private deck's edits cost nothing here."""
-    if deck.visibility != Visibility.PUBLIC and not listing:
+def on_deck_cards_saved(sender: type[Deck], *, deck: Deck, **kwargs: Any) -> None:
+    """A deck's cards changed (`decks.signals.deck_cards_saved`): a public deck's numbers are asked
+    for again once its edits settle. A private deck's edits cost nothing here."""
+    if deck.visibility != Visibility.PUBLIC:
         return
     _changed(deck.game)
-    public_numbers_later(deck_id=deck.pk, settle=not listing)
+    public_numbers_later(deck_id=deck.pk, settle=True)
+
+
+def on_deck_listing_changed(sender: type[Deck], *, deck: Deck, **kwargs: Any) -> None:
+    """A deck's format or visibility changed (`decks.signals.deck_listing_changed`): its numbers
+    are asked for again at once; a deck that left public loses them at once."""
+    _changed(deck.game)
+    public_numbers_later(deck_id=deck.pk)
+
+
+def on_deck_deleted(sender: type[Deck], *, instance: Deck, **kwargs: Any) -> None:
+    """A deck deleted (`post_delete`, by any path): its numbers went with it (cascade); a public
+    one's leave the format's averages at once."""
+    if instance.visibility == Visibility.PUBLIC:
+        _changed(instance.game)
 
 
 def format_averages(game: str, format: str) -> dict[str, tuple[float, int]]:

@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from cards.importers import import_cards
 from decklab.decks.models import Visibility
-from decklab.decks.services import deck_create, deck_save, deck_update
+from decklab.decks.services import deck_create, deck_delete, deck_save, deck_update
+from decklab.discovery.models import PublicCard
 from decklab.goldfish import public, public_shown, services
 from decklab.goldfish.models import PublicNumbers, SimulationRun
 from tests.goldfish.conftest import CARDS_CSV
@@ -94,6 +95,30 @@ def test_a_deck_that_leaves_public_loses_its_numbers(player, django_capture_on_c
         deck = make(player)
         deck_update(deck=deck, visibility=Visibility.UNLISTED)
     assert not PublicNumbers.objects.exists()
+
+
+def test_a_deck_made_private_in_its_settings_loses_its_numbers_and_its_facts_at_once(
+    player, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        deck = make(player)
+    assert PublicNumbers.objects.filter(deck=deck).exists()
+    assert PublicCard.objects.filter(deck=deck).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        deck_update(deck=deck, visibility=Visibility.PRIVATE)
+    assert not PublicNumbers.objects.filter(deck=deck).exists()
+    assert not PublicCard.objects.filter(deck=deck).exists()
+
+
+def test_a_deleted_public_deck_leaves_the_format_average_at_once(
+    player, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        kept, deleted = make(player, **{"TST-002": 1}), make(player, **{"TST-002": 2})
+    assert {count for _mean, count in public.format_averages("dbscg", "zenkai").values()} == {2}
+    deck_delete(deck=deleted)
+    assert {count for _mean, count in public.format_averages("dbscg", "zenkai").values()} == {1}
+    assert PublicNumbers.objects.get().deck == kept
 
 
 def key_values(deck) -> dict[str, float]:
