@@ -1,5 +1,8 @@
 """Suite-wide fixtures and the services check.
 
+The people (`owner`, `stranger`, `player`) and the invented DBSCG cards (`dbscg_cards`) live here
+once; a folder that needs more extends a fixture under the same name (tests/discovery).
+
 `DECKLAB_REQUIRE_SERVICES=1` (CI's second run) turns a missing PostgreSQL or Redis into a failure;
 `DECKLAB_REQUIRE_BROWSER=1` does the same for Chromium. Without them such tests skip with a reason.
 
@@ -42,6 +45,35 @@ def require_browser() -> str:
     if not Path(chromium).exists():
         require_or_skip(settings.DECKLAB_REQUIRE_BROWSER, f"no Chromium at {chromium}")
     return chromium
+
+
+@pytest.fixture
+def dbscg_cards(db) -> None:
+    """The invented DBSCG cards of `tests/decks/factories.py` (a legal ZENKAI deck's worth)."""
+    from tests.decks import factories
+
+    factories.load_dbscg()
+
+
+@pytest.fixture
+def owner(db):
+    from tests.decks import factories
+
+    return factories.make_user("owner")
+
+
+@pytest.fixture
+def player(db):
+    from tests.decks import factories
+
+    return factories.make_user("player")
+
+
+@pytest.fixture
+def stranger(db):
+    from tests.decks import factories
+
+    return factories.make_user("stranger")
 
 
 @pytest.fixture

@@ -3,8 +3,8 @@ remove one; likes are browsed, never edited nor deleted here (a deck's like coun
 with them by `facts_count_likes`, which the admin would bypass)."""
 
 from django.contrib import admin
-from django.http import HttpRequest
 
+from decklab.admin import ReadOnlyAdmin
 from decklab.discovery.models import DeckTag, Like
 
 
@@ -17,17 +17,8 @@ class DeckTagAdmin(admin.ModelAdmin):
 
 
 @admin.register(Like)
-class LikeAdmin(admin.ModelAdmin):
+class LikeAdmin(ReadOnlyAdmin):
     list_display = ("deck", "user", "created_at")
     search_fields = ("deck__name", "user__username")
     list_select_related = ("deck", "user")
     readonly_fields = ("deck", "user", "created_at")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Like | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Like | None = None) -> bool:
-        return False

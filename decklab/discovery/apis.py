@@ -4,8 +4,10 @@ statistics, each with date parameters. Anyone may read them; only public decks a
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import cast
 
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny
@@ -42,7 +44,7 @@ SEARCH = [
         "legal_at",
         date,
         description="legal by its format as it stood at this date (YYYY-MM-DD); for a game whose "
-        "data carries no dates, today's rules",
+        "data carries no dates, today's rules, and `notes` says so",
     ),
     OpenApiParameter("placed", int, description="placed this high or better in an event"),
     OpenApiParameter("sort", str, enum=[value for value, _label in SORT_CHOICES]),
@@ -81,13 +83,40 @@ def _period(request: Request, game: str) -> tuple[str, stats.Window]:
     return format_slug, found.window()
 
 
+class NotedPagination(CappedPagination):
+    """The page envelope with `notes`: what the reader must know about the whole answer, in the
+    request's language (`search.search_notes`; set by the view before the page is answered)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.notes: list[str] = []
+
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        response.data["notes"] = self.notes
+        return response
+
+    def get_paginated_response_schema(self, schema):
+        answer = super().get_paginated_response_schema(schema)
+        answer["properties"]["notes"] = {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": (
+                "what to know about the answer, e.g. that `legal_at` was answered by today's"
+                " rules (the game's data carries no dates); empty when there is nothing to say"
+            ),
+        }
+        answer["required"] += ["notes"]
+        return answer
+
+
 class DeckSearchApi(generics.ListAPIView):
     """Public decks of a game, with every filter of the public decks page."""
 
     permission_classes = (AllowAny,)
     content_negotiation_class = DeckFormatNegotiation  # `?format=` is the deck format
     serializer_class = DeckRowSerializer
-    pagination_class = CappedPagination
+    pagination_class = NotedPagination
 
     @extend_schema(
         parameters=SEARCH,
@@ -104,6 +133,8 @@ class DeckSearchApi(generics.ListAPIView):
     def get_queryset(self):
         game = game_or_404(self.kwargs["game"])
         filters = DeckSearchForm(self.request.query_params, game=game).filters()
+        notes = search.search_notes(game=game, filters=filters)
+        cast(NotedPagination, self.paginator).notes = [gettext(note) for note in notes]
         return search.deck_search(filters=filters, user=self.request.user)
 
 

@@ -13,6 +13,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from cards import search as card_search
+from cards.games.dates import NO_DATES
+from cards.games.game import Game
 from decklab.collections import selectors as collections
 from decklab.decks.models import Deck, DeckCard, Visibility
 from decklab.discovery.models import DeckFacts, DeckTag
@@ -133,6 +135,12 @@ def deck_search(*, filters: Filters, user: Viewer) -> QuerySet[Deck]:
         conditions &= Q(facts__best_place__lte=filters.placed)
     decks = _by_cards(decks.filter(conditions), filters)
     return _ordered(_by_collection(decks, user, filters), filters.sort)
+
+
+def search_notes(*, game: Game, filters: Filters) -> list[str]:
+    """What the reader must know about a search's answer, as msgids: "legal at" for a game whose
+    data carries no dates is answered by today's rules (`cards.games.dates`), never silently."""
+    return [NO_DATES] if filters.legal_at and not game.dates else []
 
 
 def archetype_choices(game: str, format: str = "") -> list[tuple[str, str, int]]:

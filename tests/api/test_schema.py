@@ -59,6 +59,18 @@ def test_paginated_lists_are_documented_as_the_page_envelope(operations):
         }
 
 
+def test_the_public_deck_search_documents_its_notes():
+    """A client generated from the schema reads `notes` (`legal_at` for a game without dates is
+    answered by today's rules); the page envelope documents it as always present."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operation = schema["paths"]["/api/v1/games/{game}/decks"]["get"]
+    ref = body_schema(operation, "200")["$ref"].rsplit("/", 1)[1]
+    envelope = schema["components"]["schemas"][ref]
+    assert envelope["properties"]["notes"]["items"] == {"type": "string"}
+    assert envelope["properties"]["notes"]["type"] == "array"
+    assert "notes" in envelope["required"]
+
+
 def test_every_operation_documents_rate_limits_with_retry_after(operations):
     for operation in operations.values():
         too_many = operation["responses"]["429"]

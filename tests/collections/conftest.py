@@ -33,11 +33,6 @@ def cards(db) -> None:
 
 
 @pytest.fixture
-def player(db):
-    return factories.make_user("player")
-
-
-@pytest.fixture
 def other(db):
     return factories.make_user("other")
 

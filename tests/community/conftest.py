@@ -1,4 +1,4 @@
-"""Fixtures of the community tests: a player, a card editor, small card files."""
+"""Fixtures of the community tests: a card editor, small card files (the player is the suite's)."""
 
 from __future__ import annotations
 
@@ -19,11 +19,6 @@ from tests.cards.conftest import (  # noqa: F401
     load,
     staff_client,
 )
-
-
-@pytest.fixture
-def player(db):
-    return get_user_model().objects.create_user("player", password="pw-player-1")
 
 
 @pytest.fixture

@@ -7,23 +7,8 @@ from tests.decks import factories
 
 
 @pytest.fixture
-def dbscg_cards(db) -> None:
-    factories.load_dbscg()
-
-
-@pytest.fixture
 def dreadnought_cards(db) -> None:
     factories.load_dreadnought()
-
-
-@pytest.fixture
-def owner(db):
-    return factories.make_user("owner")
-
-
-@pytest.fixture
-def stranger(db):
-    return factories.make_user("stranger")
 
 
 @pytest.fixture

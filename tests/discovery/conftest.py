@@ -1,5 +1,5 @@
-"""Fixtures of the discovery tests: the invented DBSCG cards of the deck tests, a second leader,
-and public, unlisted and private decks of two players."""
+"""Fixtures of the discovery tests: the suite's invented DBSCG cards with a second leader, and
+public, unlisted and private decks (the suite's `owner` and `stranger` play)."""
 
 from __future__ import annotations
 
@@ -13,22 +13,13 @@ from decklab.decks.models import Deck
 from decklab.decks.services import deck_create
 from decklab.discovery.models import DeckFacts, PublicCard
 from tests.decks import factories
-from tests.discovery.decks import load_cards
+from tests.discovery.decks import load_beta
 
 
 @pytest.fixture
-def dbscg_cards(db) -> None:
-    load_cards()
-
-
-@pytest.fixture
-def owner(db):
-    return factories.make_user("owner")
-
-
-@pytest.fixture
-def stranger(db):
-    return factories.make_user("stranger")
+def dbscg_cards(dbscg_cards) -> None:
+    """The suite's DBSCG cards (tests/conftest.py), and the second leader."""
+    load_beta()
 
 
 MakeDeck = Callable[..., Deck]

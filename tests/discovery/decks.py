@@ -18,7 +18,12 @@ BETA_ZONES = {
 }
 
 
+def load_beta() -> None:
+    """The second leader (the deck tests' DBSCG cards loaded first)."""
+    import_cards("dbscg", BETA_CSV.encode(), "beta.csv")
+
+
 def load_cards() -> None:
     """The deck tests' DBSCG cards, and the second leader."""
     factories.load_dbscg()
-    import_cards("dbscg", BETA_CSV.encode(), "beta.csv")
+    load_beta()

@@ -5,6 +5,7 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
+from cards.games.dates import NO_DATES
 from decklab.decks.services import deck_create
 from decklab.discovery.models import DeckFacts
 from tests.discovery.dated import NEW_ZONES, OLD_ZONES, RELEASE_28TH, load_cards
@@ -12,9 +13,12 @@ from tests.discovery.dated import NEW_ZONES, OLD_ZONES, RELEASE_28TH, load_cards
 pytestmark = pytest.mark.django_db
 
 
+def _search(client, game: str, **params) -> dict:
+    return client.get(reverse("api-deck-search", args=[game]), params).json()
+
+
 def _names(client, game: str, **params) -> list[str]:
-    body = client.get(reverse("api-deck-search", args=[game]), params).json()
-    return sorted(row["name"] for row in body["results"])
+    return sorted(row["name"] for row in _search(client, game, **params)["results"])
 
 
 @pytest.fixture
@@ -39,10 +43,25 @@ def test_the_page_filters_and_a_game_without_dates_says_so(client, old_and_new, 
     html = client.get(
         reverse("decks:public", args=["gundam_war"]), {"legal_at": "2011-05-30"}
     ).content.decode()
-    assert "Old" in html and ">New<" not in html and "dates-note" not in html
+    assert "Old" in html and ">New<" not in html and "search-note" not in html
     shown = client.get(reverse("decks:public", args=["gundam_war"]), {"legal_at": RELEASE_28TH})
     assert ">New<" in shown.content.decode()
     make_deck("Alpha list")
     page = client.get(reverse("decks:public", args=["dbscg"]), {"legal_at": "2000-01-01"})
     html = page.content.decode()
-    assert "Alpha list" in html and "carries no dates" in html
+    assert "Alpha list" in html and '<p class="notice search-note">This game' in html
+
+
+def test_the_api_says_when_legal_at_was_answered_by_todays_rules(client, old_and_new, make_deck):
+    make_deck("Alpha list")
+    assert _search(client, "gundam_war", legal_at="2011-05-30")["notes"] == []
+    assert _search(client, "dbscg")["notes"] == []
+    undated = _search(client, "dbscg", legal_at="2000-01-01")
+    assert [row["name"] for row in undated["results"]] == ["Alpha list"]
+    assert undated["notes"] == [str(NO_DATES)]
+    japanese = client.get(
+        reverse("api-deck-search", args=["dbscg"]),
+        {"legal_at": "2000-01-01"},
+        HTTP_ACCEPT_LANGUAGE="ja",
+    ).json()
+    assert japanese["notes"] and japanese["notes"] != [str(NO_DATES)]

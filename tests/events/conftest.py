@@ -14,11 +14,6 @@ ILLEGAL_TEXT = LEGAL_TEXT.replace("4 TS1-002", "5 TS1-002")
 
 
 @pytest.fixture
-def dbscg_cards(db) -> None:
-    factories.load_dbscg()
-
-
-@pytest.fixture
 def organiser(db):
     return factories.make_user("organiser")
 

@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from cards.games import deckcode, draws_troidal
@@ -86,11 +85,6 @@ def sample(slug: str, db) -> dict[str, str]:
     row = sample_row(slug)
     import_cards(slug, _csv(row), "cards.csv")
     return row
-
-
-@pytest.fixture
-def player(db):
-    return get_user_model().objects.create_user("player", password="a long test password")
 
 
 def _ok(client, url: str, **params: str) -> str:

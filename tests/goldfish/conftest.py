@@ -47,11 +47,6 @@ def dbscg_cards(db) -> None:
 
 
 @pytest.fixture
-def player(db):
-    return get_user_model().objects.create_user("player", password="a long test password")
-
-
-@pytest.fixture
 def api(player) -> APIClient:
     """The API as `player`."""
     client = APIClient()

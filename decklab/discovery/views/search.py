@@ -8,7 +8,6 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from cards.games.dates import NO_DATES
 from cards.games.query import QueryError
 from decklab.decks.views.base import game_or_404
 from decklab.discovery import search
@@ -62,7 +61,6 @@ def public(request: HttpRequest, game: str) -> HttpResponse:
                 value for key, value in request.GET.items() if key not in {"page", "sort"}
             ),
             "error": error,
-            # A game whose data carries no dates answers "legal at" by today's rules: say so.
-            "dates_note": gettext(NO_DATES) if filters.legal_at and not game_obj.dates else "",
+            "notes": [gettext(n) for n in search.search_notes(game=game_obj, filters=filters)],
         },
     )
