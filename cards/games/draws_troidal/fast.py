@@ -5,7 +5,9 @@ policy's choices from `policy.Appraisal` (as tables of its scores), so neither i
 the reference engine (`engine`) is the specification and the tests check that both agree game by
 game. A game is a few hundred small steps on five slots; numpy over rows of games paid a call's
 cost per step on ever smaller row sets (issue 25: 62% of a chunk), so the games are played one at a
-time by `_play`, compiled once by numba and cached on disk (`cache=True`).
+time by `_play`, compiled once by numba and cached on disk (`cache=True`). The random policy's fill
+and the battle step are written out in `_play`, not called: each array handed to a helper costs two
+atomic reference-count updates per call (numba's NRT), which were 60–70% of a game's time.
 
 A card is its index in its deck (`battle.fighters` order), so ties that the greedy policy breaks by
 "the card listed first" are broken by the smallest index, exactly as in the reference engine.
@@ -245,9 +247,18 @@ def _play(library, deal, sizes, greedy, risk, deck_guard, blind, judge, outcome,
                 if greedy[side]:
                     _fill_greedy(side, judge, blind, deck_guard, card, guard,
                                  wins, opened, hand, seen_card, seen_guard)  # fmt: skip
-                else:
-                    _fill_random(side, deck_guard, card, guard, wins, opened, hand,
-                                 positions, rng)  # fmt: skip
+                else:  # random: the empty slots take hand cards in a uniformly random order
+                    for position in range(HAND_SIZE):
+                        positions[position] = position
+                    taken = 0
+                    for slot in range(SLOTS):
+                        if card[side, slot] != _EMPTY:
+                            continue
+                        pick = taken + _below(rng, HAND_SIZE - taken)
+                        positions[taken], positions[pick] = positions[pick], positions[taken]
+                        _place(side, slot, positions[taken], deck_guard, card, guard, wins,
+                               opened, hand)  # fmt: skip
+                        taken += 1
             for side in range(2):
                 if greedy[side]:
                     choice[side] = _arrangement(side, judge, card, guard, opened, values, columns,
@@ -264,8 +275,17 @@ def _play(library, deal, sizes, greedy, risk, deck_guard, blind, judge, outcome,
             over = False
             for slot in range(SLOTS):
                 result = outcome[card[0, slot], card[1, slot]]
-                _after_battle(0, slot, result != _FIRST_WINS, card, guard, wins, life, risk)
-                _after_battle(1, slot, result != _SECOND_WINS, card, guard, wins, life, risk)
+                for side in range(2):  # this side's card after the battle (`Player.after_battle`)
+                    lost = result != (_FIRST_WINS if side == 0 else _SECOND_WINS)
+                    if not lost:
+                        wins[side, slot] += 1
+                    elif guard[side, slot] > 0:
+                        guard[side, slot] -= 1
+                        wins[side, slot] = 0
+                    else:
+                        life[side] -= risk[side, card[side, slot]]
+                        wins[side, slot] = 0
+                        card[side, slot] = _EMPTY
                 if life[0] <= 0 or life[1] <= 0:
                     results[game] = _ending(life[0] <= 0, life[1] <= 0)
                     turns[game] = turn
@@ -334,21 +354,6 @@ def _fill_greedy(side, judge, blind, deck_guard, card, guard, wins, opened, hand
 
 
 @numba.njit(cache=True, inline="always")
-def _fill_random(side, deck_guard, card, guard, wins, opened, hand, positions, rng):
-    """Step ②, random: the empty slots take hand cards in a uniformly random order."""
-    for position in range(HAND_SIZE):
-        positions[position] = position
-    taken = 0
-    for slot in range(SLOTS):
-        if card[side, slot] != _EMPTY:
-            continue
-        pick = taken + _below(rng, HAND_SIZE - taken)
-        positions[taken], positions[pick] = positions[pick], positions[taken]
-        _place(side, slot, positions[taken], deck_guard, card, guard, wins, opened, hand)
-        taken += 1
-
-
-@numba.njit(cache=True, inline="always")
 def _place(side, slot, position, deck_guard, card, guard, wins, opened, hand):
     held = hand[side, position]
     card[side, slot] = held
@@ -385,17 +390,3 @@ def _rearrange(side, arrangements, index, field, moved):
         moved[slot] = field[side, arrangements[index, slot]]
     for slot in range(SLOTS):
         field[side, slot] = moved[slot]
-
-
-@numba.njit(cache=True, inline="always")
-def _after_battle(side, slot, lost, card, guard, wins, life, risk):
-    """Step ⑤ for this side's card in `slot` (see `engine.Player.after_battle`)."""
-    if not lost:
-        wins[side, slot] += 1
-    elif guard[side, slot] > 0:
-        guard[side, slot] -= 1
-        wins[side, slot] = 0
-    else:
-        life[side] -= risk[side, card[side, slot]]
-        wins[side, slot] = 0
-        card[side, slot] = _EMPTY
