@@ -296,14 +296,13 @@ def card_stamps(game_slug: str, numbers: Iterable[str]) -> tuple[int, str | None
     SQL of its own: the ORM took 6 ms to build this aggregate with its subquery, a quarter of
     the editor page's server time, for a query the database answers in 0.1 ms."""
     wanted = sorted(set(numbers))
-    quote = _quote
-    card, data = quote(Card._meta.db_table), quote(GameData._meta.db_table)
-    matching = f"{quote('number')} IN ({', '.join(['%s'] * len(wanted))})" if wanted else "1 = 0"
+    card, data = _quote(Card._meta.db_table), _quote(GameData._meta.db_table)
+    matching = f"{_quote('number')} IN ({', '.join(['%s'] * len(wanted))})" if wanted else "1 = 0"
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT COUNT(*), MAX({quote('updated_at')}),"
-            f" (SELECT MAX({quote('updated_at')}) FROM {data} WHERE {quote('game')} = %s)"
-            f" FROM {card} WHERE {quote('game')} = %s AND {matching}",
+            f"SELECT COUNT(*), MAX({_quote('updated_at')}),"
+            f" (SELECT MAX({_quote('updated_at')}) FROM {data} WHERE {_quote('game')} = %s)"
+            f" FROM {card} WHERE {_quote('game')} = %s AND {matching}",
             [game_slug, game_slug, *wanted],
         )
         found, changed, imported = cursor.fetchone()
