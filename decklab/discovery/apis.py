@@ -7,7 +7,6 @@ from datetime import date, timedelta
 from typing import cast
 
 from django.utils import timezone
-from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny
@@ -133,8 +132,9 @@ class DeckSearchApi(generics.ListAPIView):
     def get_queryset(self):
         game = game_or_404(self.kwargs["game"])
         filters = DeckSearchForm(self.request.query_params, game=game).filters()
-        notes = search.search_notes(game=game, filters=filters)
-        cast(NotedPagination, self.paginator).notes = [gettext(note) for note in notes]
+        cast(NotedPagination, self.paginator).notes = search.search_notes(
+            game=game, filters=filters
+        )
         return search.deck_search(filters=filters, user=self.request.user)
 
 

@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.utils.translation import gettext
 
 from cards import search as card_search
 from cards.games.dates import NO_DATES
@@ -138,9 +139,10 @@ def deck_search(*, filters: Filters, user: Viewer) -> QuerySet[Deck]:
 
 
 def search_notes(*, game: Game, filters: Filters) -> list[str]:
-    """What the reader must know about a search's answer, as msgids: "legal at" for a game whose
-    data carries no dates is answered by today's rules (`cards.games.dates`), never silently."""
-    return [NO_DATES] if filters.legal_at and not game.dates else []
+    """What the reader must know about a search's answer, in the active language: "legal at" for
+    a game whose data carries no dates is answered by today's rules (`cards.games.dates`), never
+    silently."""
+    return [gettext(NO_DATES)] if filters.legal_at and not game.dates else []
 
 
 def archetype_choices(game: str, format: str = "") -> list[tuple[str, str, int]]:

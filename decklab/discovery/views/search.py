@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from cards.games.query import QueryError
@@ -61,6 +60,6 @@ def public(request: HttpRequest, game: str) -> HttpResponse:
                 value for key, value in request.GET.items() if key not in {"page", "sort"}
             ),
             "error": error,
-            "notes": [gettext(n) for n in search.search_notes(game=game_obj, filters=filters)],
+            "notes": search.search_notes(game=game_obj, filters=filters),
         },
     )
